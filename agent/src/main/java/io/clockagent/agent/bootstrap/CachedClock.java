@@ -1,0 +1,63 @@
+package io.clockagent.agent.bootstrap;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The clock that rewritten call sites read instead of {@code System.currentTimeMillis()}; any thread may call it.
+ *
+ * <p>At startup the agent defines a copy of this class named {@code java.lang.ClockAgentCachedClock} in the boot
+ * loader, so that every class loader and module resolves it, and hands the write side to its ticker alone. The class
+ * therefore imports {@code java.*} only, refers to itself by no descriptor, and offers application code nothing but
+ * the read.
+ */
+public final class CachedClock {
+
+    /*
+     * Who writes, who reads. The ticker thread alone stores the cached millis, once per tick, with setOpaque.
+     * Application threads load it with getOpaque. Opaque is the weakest mode that still works: the value is a
+     * self-contained long that orders no other memory, so acquire/release would buy nothing, but a plain field would
+     * let the JIT hoist the load out of `while (currentTimeMillis() < deadline) {}` and spin forever. Opaque also keeps
+     * the 64-bit access atomic. On x86 both sides compile to a plain mov.
+     *
+     * 0 means "no cached value": before the first tick, while the ticker idles, and after it stopped or died. Readers
+     * then take the direct clock and raise the demand flag, which wakes an idle ticker. The flag is written only
+     * when it is down, so a busy reader writes nothing shared; the ticker lowers it at most once per idle probe.
+     * With monotonic=true the ticker leaves its last value in floorMillis whenever it withdraws, so the direct path
+     * never goes behind what readers already saw.
+     */
+    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final long[] PADDED_CELLS = new long[CachedClock.PADDED_LENGTH];
+
+    private static volatile boolean demanded;
+    private static volatile Thread ticker;
+    private static volatile long floorMillis = Long.MIN_VALUE;
+
+    private CachedClock() {
+    }
+
+    /** The cached wall-clock time in milliseconds, or the direct clock when nothing is cached. */
+    public static long currentTimeMillis() {
+        long cachedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        return cachedMillis != 0L ? cachedMillis : directAndRaiseDemand();
+    }
+
+    private static long directAndRaiseDemand() {
+        // Pairs with the ticker's release store of 0, so the floor it set just before is visible here.
+        VarHandle.acquireFence();
+        long directMillis = Math.max(System.currentTimeMillis(), floorMillis);
+        if (!demanded) {
+            demanded = true;
+            LockSupport.unpark(ticker);
+        }
+        return directMillis;
+    }
+
+    /*
+     * The value sits in the middle of a long[] so that 128 bytes of never-written cells separate it from anything
+     * else on the heap: two cache lines, as the adjacent-line prefetcher pairs them.
+     */
+    private static final int VALUE_INDEX = 16;
+    private static final int PADDED_LENGTH = 2 * VALUE_INDEX + 1;
+}

@@ -1,0 +1,58 @@
+package io.clockagent.agent.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Defines the cached clock class in {@code java.lang}, where every class loader and module can resolve it.
+ *
+ * <p>A class in the boot loader inside a package that {@code java.base} exports to everyone is visible from the
+ * class path, custom, child-first and nested-jar loaders alike (all of them delegate {@code java.*} upwards), and
+ * from every named module (all read {@code java.base}). Defining it through a private lookup needs
+ * {@code java.lang} open to the agent; the agent's classes live in their own class loader, whose module is the only
+ * one it is opened to, so the application gains no access. Appending a jar to the boot class path would also work
+ * but turns class-data sharing off for application classes and prints a warning.
+ */
+final class BootClock {
+
+    static final String INTERNAL_NAME = "java/lang/ClockAgentCachedClock";
+    static final String BINARY_NAME = "java.lang.ClockAgentCachedClock";
+    /** Named as text: the source class is never loaded, only read, renamed and defined. */
+    static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/CachedClock";
+
+    private BootClock() {
+    }
+
+    /** Whether some copy of the agent already defined the clock in this JVM. */
+    static boolean isDefined() {
+        try {
+            Class.forName(BINARY_NAME, false, null);
+            return true;
+        } catch (ClassNotFoundException notYet) {
+            return false;
+        }
+    }
+
+    /** Defines the clock and returns its write side, which the caller must hand to the ticker alone. */
+    static CachedClockWriter define(Instrumentation instrumentation) throws ReflectiveOperationException, IOException {
+        Module javaBase = Object.class.getModule();
+        instrumentation.redefineModule(javaBase, Set.of(), Map.of(),
+                Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
+        MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+        Class<?> clock = javaLang.defineClass(ClassRenamer.rename(sourceBytes(), SOURCE_INTERNAL_NAME, INTERNAL_NAME));
+        return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
+    }
+
+    static byte[] sourceBytes() throws IOException {
+        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(SOURCE_INTERNAL_NAME + ".class")) {
+            if (in == null) {
+                throw new IOException(SOURCE_INTERNAL_NAME + ".class is missing from the agent jar");
+            }
+            return in.readAllBytes();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.clockagent.agent.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The write side of the cached clock class, reached through a private lookup that only the agent holds. It is
+ * handed to the ticker alone; the memory-ordering contract is documented in the clock class it writes.
+ */
+final class CachedClockWriter {
+
+    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final long[] paddedCells;
+    private final int valueIndex;
+    private final VarHandle demanded;
+    private final VarHandle ticker;
+    private final VarHandle floorMillis;
+
+    CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) throws ReflectiveOperationException {
+        this.paddedCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
+        this.valueIndex = (int) privateLookup.findStaticVarHandle(clockClass, "VALUE_INDEX", int.class).get();
+        this.demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
+        this.ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
+        this.floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
+    }
+
+    void publish(long millis) {
+        CELL.setOpaque(paddedCells, valueIndex, millis);
+    }
+
+    long published() {
+        return (long) CELL.getOpaque(paddedCells, valueIndex);
+    }
+
+    /**
+     * Sends readers to the direct clock. With a floor (monotonic mode) the direct path never returns less than it;
+     * {@link Long#MIN_VALUE} means no floor.
+     */
+    void withdraw(long floor) {
+        floorMillis.setVolatile(floor);
+        CELL.setRelease(paddedCells, valueIndex, 0L);
+    }
+
+    /** Whether a reader found no cached value since the last {@link #lowerDemand()}. */
+    boolean demanded() {
+        return (boolean) demanded.getVolatile();
+    }
+
+    void lowerDemand() {
+        demanded.setVolatile(false);
+    }
+
+    /** The thread that readers wake when they find the clock withdrawn. */
+    void wakeOnDemand(Thread tickerThread) {
+        ticker.setVolatile(tickerThread);
+    }
+}

@@ -1,0 +1,334 @@
+package io.clockagent.agent.internal;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
+ * {@code currentTimeMillis()J}. Stateless and thread-safe.
+ *
+ * <p>Every use of that method in a class (each {@code invokestatic}, each method reference in an
+ * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
+ * constant-pool {@code Methodref} entries to {@code java/lang/System.currentTimeMillis:()J}. Re-pointing those entries
+ * at a new {@code Class} entry appended to the pool redirects them all while every method body, stack map and
+ * existing index stays byte for byte the same. Method bodies are only read, to count the sites.
+ */
+final class CallSiteRewriter {
+
+    /** Java 25. A newer class file may use constant-pool entries or instructions this reader cannot walk. */
+    static final int MAX_KNOWN_MAJOR_VERSION = 69;
+    private static final int MIN_MAJOR_VERSION = 45;
+
+    private static final byte[] METHOD_NAME = ascii("currentTimeMillis");
+    private static final byte[] OWNER_NAME = ascii("java/lang/System");
+    private static final byte[] DESCRIPTOR = ascii("()J");
+    private static final byte[] CODE_ATTRIBUTE = ascii("Code");
+    private static final byte[] BOOTSTRAP_METHODS_ATTRIBUTE = ascii("BootstrapMethods");
+
+    private static final int TAG_UTF8 = 1;
+    private static final int TAG_CLASS = 7;
+    private static final int TAG_METHODREF = 10;
+    private static final int TAG_NAME_AND_TYPE = 12;
+    private static final int TAG_METHOD_HANDLE = 15;
+    private static final int TAG_DYNAMIC = 17;
+    private static final int TAG_INVOKE_DYNAMIC = 18;
+
+    private static final int OP_LDC = 0x12;
+    private static final int OP_LDC_W = 0x13;
+    private static final int OP_INVOKESTATIC = 0xb8;
+    private static final int OP_INVOKEDYNAMIC = 0xba;
+
+    private final byte[] targetInternalName;
+
+    /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
+    CallSiteRewriter(String targetInternalName) {
+        this.targetInternalName = ascii(targetInternalName);
+    }
+
+    /**
+     * @return the rewritten class, or null when the class never uses {@code System.currentTimeMillis()}
+     * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged
+     */
+    RewrittenClass rewrite(byte[] classFile) {
+        ClassFileCursor in = new ClassFileCursor(classFile);
+        if (in.u4(0) != 0xCAFEBABE) {
+            throw new ClassFileException("not a class file (bad magic number)");
+        }
+        int major = in.u2(6);
+        if (major > MAX_KNOWN_MAJOR_VERSION) {
+            if (contains(classFile, METHOD_NAME)) {
+                throw new ClassFileException("class file version " + major + " is newer than clock-agent reads (up to "
+                        + MAX_KNOWN_MAJOR_VERSION + ", Java 25)");
+            }
+            return null;
+        }
+        if (major < MIN_MAJOR_VERSION) {
+            throw new ClassFileException("bad class file version " + major);
+        }
+        if (!mentionsCurrentTimeMillis(in)) {
+            return null;
+        }
+        return redirect(in);
+    }
+
+    /**
+     * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
+     * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
+     */
+    private static boolean mentionsCurrentTimeMillis(ClassFileCursor in) {
+        int count = in.u2(8);
+        int position = 10;
+        boolean method = false;
+        boolean owner = false;
+        boolean descriptor = false;
+        for (int index = 1; index < count; index++) {
+            int tag = in.u1(position);
+            if (tag == TAG_UTF8) {
+                int length = in.u2(position + 1);
+                method |= in.utf8Equals(position, METHOD_NAME);
+                owner |= in.utf8Equals(position, OWNER_NAME);
+                descriptor |= in.utf8Equals(position, DESCRIPTOR);
+                position += 3 + length;
+            } else {
+                position += constantSize(tag, index, position);
+                if (isWide(tag)) {
+                    index++;
+                }
+            }
+        }
+        return method && owner && descriptor;
+    }
+
+    private RewrittenClass redirect(ClassFileCursor in) {
+        int count = in.u2(8);
+        ConstantPool pool = ConstantPool.read(in, count);
+        boolean[] systemClass = new boolean[count];
+        boolean[] methodNameAndType = new boolean[count];
+        boolean[] redirected = new boolean[count];
+        boolean[] handle = new boolean[count];
+        for (int index = 1; index < count; index++) {
+            int tag = pool.tag(index);
+            int at = pool.offset(index);
+            if (tag == TAG_CLASS) {
+                systemClass[index] = pool.utf8Equals(in.u2(at + 1), OWNER_NAME);
+            } else if (tag == TAG_NAME_AND_TYPE) {
+                methodNameAndType[index] = pool.utf8Equals(in.u2(at + 1), METHOD_NAME)
+                        && pool.utf8Equals(in.u2(at + 3), DESCRIPTOR);
+            }
+        }
+        boolean any = false;
+        for (int index = 1; index < count; index++) {
+            if (pool.tag(index) == TAG_METHODREF) {
+                int at = pool.offset(index);
+                redirected[index] = systemClass[pool.checkedIndex(in.u2(at + 1))]
+                        && methodNameAndType[pool.checkedIndex(in.u2(at + 3))];
+                any |= redirected[index];
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        for (int index = 1; index < count; index++) {
+            if (pool.tag(index) == TAG_METHOD_HANDLE) {
+                handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
+            }
+        }
+        SiteCounts sites = countSites(in, pool, redirected, handle);
+        if (sites.callSites + sites.methodReferences == 0) {
+            return null;
+        }
+        return new RewrittenClass(patch(in.bytes(), pool, redirected), sites.callSites, sites.methodReferences);
+    }
+
+    private byte[] patch(byte[] original, ConstantPool pool, boolean[] redirected) {
+        int count = pool.count();
+        if (count + 2 > 0xFFFF) {
+            throw new ClassFileException("constant pool is full (" + count + " entries), no room for the clock class");
+        }
+        int end = pool.end();
+        int added = 3 + targetInternalName.length + 3;
+        byte[] patched = new byte[original.length + added];
+        System.arraycopy(original, 0, patched, 0, end);
+        int at = end;
+        patched[at++] = TAG_UTF8;
+        putU2(patched, at, targetInternalName.length);
+        at += 2;
+        System.arraycopy(targetInternalName, 0, patched, at, targetInternalName.length);
+        at += targetInternalName.length;
+        patched[at++] = TAG_CLASS;
+        putU2(patched, at, count);
+        System.arraycopy(original, end, patched, end + added, original.length - end);
+        putU2(patched, 8, count + 2);
+        int targetClassIndex = count + 1;
+        for (int index = 1; index < count; index++) {
+            if (redirected[index]) {
+                putU2(patched, pool.offset(index) + 1, targetClassIndex);
+            }
+        }
+        return patched;
+    }
+
+    /** Reads fields, methods and class attributes after the constant pool, counting each use of the redirected refs. */
+    private static SiteCounts countSites(ClassFileCursor in, ConstantPool pool, boolean[] redirected, boolean[] handle) {
+        SiteCounts sites = new SiteCounts();
+        int[] dynamicUses = new int[pool.count()];
+        int position = pool.end() + 6;
+        position += 2 + 2 * in.u2(position);
+        position = skipMembers(in, position);
+        int methods = in.u2(position);
+        position += 2;
+        for (int method = 0; method < methods; method++) {
+            int attributes = in.u2(position + 6);
+            position += 8;
+            for (int attribute = 0; attribute < attributes; attribute++) {
+                int length = in.s4Length(position + 2);
+                if (pool.utf8Equals(in.u2(position), CODE_ATTRIBUTE)) {
+                    int codeLength = in.s4Length(position + 10);
+                    in.require(position + 14, codeLength);
+                    scanCode(in, position + 14, codeLength, pool, redirected, handle, dynamicUses, sites);
+                }
+                position += 6 + length;
+            }
+        }
+        int attributes = in.u2(position);
+        position += 2;
+        for (int attribute = 0; attribute < attributes; attribute++) {
+            int length = in.s4Length(position + 2);
+            if (pool.utf8Equals(in.u2(position), BOOTSTRAP_METHODS_ATTRIBUTE)) {
+                countBootstrapReferences(in, position + 6, pool, handle, dynamicUses, sites);
+            }
+            position += 6 + length;
+        }
+        in.require(position, 0);
+        return sites;
+    }
+
+    private static int skipMembers(ClassFileCursor in, int position) {
+        int members = in.u2(position);
+        position += 2;
+        for (int member = 0; member < members; member++) {
+            int attributes = in.u2(position + 6);
+            position += 8;
+            for (int attribute = 0; attribute < attributes; attribute++) {
+                position += 6 + in.s4Length(position + 2);
+            }
+        }
+        return position;
+    }
+
+    private static void scanCode(ClassFileCursor in, int start, int length, ConstantPool pool, boolean[] redirected,
+            boolean[] handle, int[] dynamicUses, SiteCounts sites) {
+        int pc = 0;
+        while (pc < length) {
+            int opcode = in.u1(start + pc);
+            switch (opcode) {
+                case OP_INVOKESTATIC:
+                    if (redirected[pool.checkedIndex(in.u2(start + pc + 1))]) {
+                        sites.callSites++;
+                    }
+                    break;
+                case OP_LDC:
+                    countConstantLoad(pool.checkedIndex(in.u1(start + pc + 1)), pool, handle, dynamicUses, sites);
+                    break;
+                case OP_LDC_W:
+                    countConstantLoad(pool.checkedIndex(in.u2(start + pc + 1)), pool, handle, dynamicUses, sites);
+                    break;
+                case OP_INVOKEDYNAMIC:
+                    dynamicUses[pool.checkedIndex(in.u2(start + pc + 1))]++;
+                    break;
+                default:
+                    break;
+            }
+            pc += Bytecode.instructionLength(in, start, pc);
+        }
+        if (pc != length) {
+            throw new ClassFileException("last instruction runs past the end of the code");
+        }
+    }
+
+    private static void countConstantLoad(int index, ConstantPool pool, boolean[] handle, int[] dynamicUses,
+            SiteCounts sites) {
+        if (handle[index]) {
+            sites.methodReferences++;
+        } else if (pool.tag(index) == TAG_DYNAMIC) {
+            dynamicUses[index]++;
+        }
+    }
+
+    /** Credits each invokedynamic or dynamic-constant use whose bootstrap arguments hold a redirected handle. */
+    private static void countBootstrapReferences(ClassFileCursor in, int position, ConstantPool pool, boolean[] handle,
+            int[] dynamicUses, SiteCounts sites) {
+        int bootstrapMethods = in.u2(position);
+        position += 2;
+        boolean[] mentions = new boolean[bootstrapMethods];
+        for (int bootstrap = 0; bootstrap < bootstrapMethods; bootstrap++) {
+            int arguments = in.u2(position + 2);
+            position += 4;
+            for (int argument = 0; argument < arguments; argument++) {
+                mentions[bootstrap] |= handle[pool.checkedIndex(in.u2(position))];
+                position += 2;
+            }
+        }
+        for (int index = 1; index < pool.count(); index++) {
+            int tag = pool.tag(index);
+            if (dynamicUses[index] > 0 && (tag == TAG_INVOKE_DYNAMIC || tag == TAG_DYNAMIC)) {
+                int bootstrap = in.u2(pool.offset(index) + 1);
+                if (bootstrap >= bootstrapMethods) {
+                    throw new ClassFileException("constant " + index + " names bootstrap method " + bootstrap
+                            + " of " + bootstrapMethods);
+                }
+                if (mentions[bootstrap]) {
+                    sites.methodReferences += dynamicUses[index];
+                }
+            }
+        }
+    }
+
+    /** Size in bytes of a constant-pool entry other than Utf8, tag included. */
+    static int constantSize(int tag, int index, int position) {
+        switch (tag) {
+            case 7: case 8: case 16: case 19: case 20:
+                return 3;
+            case 15:
+                return 4;
+            case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                return 5;
+            case 5: case 6:
+                return 9;
+            default:
+                throw new ClassFileException("unknown constant pool tag " + tag + " at entry " + index
+                        + " (byte " + position + ")");
+        }
+    }
+
+    /** Long and Double entries take two constant-pool slots. */
+    static boolean isWide(int tag) {
+        return tag == 5 || tag == 6;
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int start = 0; start <= haystack.length - needle.length; start++) {
+            for (int i = 0; i < needle.length; i++) {
+                if (haystack[start + i] != needle[i]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static void putU2(byte[] bytes, int position, int value) {
+        bytes[position] = (byte) (value >>> 8);
+        bytes[position + 1] = (byte) value;
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static final class SiteCounts {
+        int callSites;
+        int methodReferences;
+    }
+}

@@ -1,0 +1,31 @@
+package io.clockagent.agent.internal;
+
+/**
+ * The classes the agent never rewrites, whatever the options say. Each entry says why.
+ */
+final class IgnoredPackages {
+
+    private static final String[][] PREFIXES_AND_REASONS = {
+        // The JDK: its clock reads are its own business, and its classes are shared by every application.
+        {"java/", "part of the JDK"},
+        {"javax/", "part of the JDK"},
+        {"jdk/", "part of the JDK"},
+        {"sun/", "part of the JDK"},
+        {"com/sun/", "part of the JDK"},
+        // The agent itself, and the libraries relocated under it: the ticker must read the real clock.
+        {"io/clockagent/agent/", "part of clock-agent"},
+    };
+
+    private IgnoredPackages() {
+    }
+
+    /** Why classes with this internal-name prefix are never rewritten, or null if nothing forbids it. */
+    static String reasonFor(String internalName) {
+        for (String[] entry : PREFIXES_AND_REASONS) {
+            if (internalName.startsWith(entry[0])) {
+                return entry[1];
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,196 @@
+package io.clockagent.agent.internal;
+
+import java.time.Instant;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The single background thread that refreshes the cached clock right after each wall-clock tick boundary. Only
+ * its own thread runs {@link #run()}; {@link #close()} and the counters may be used from any thread.
+ */
+final class Ticker implements Runnable, AutoCloseable {
+
+    static final String THREAD_NAME = "clock-agent-ticker";
+
+    /** How often the ticker withdraws the cached value to learn whether anyone still reads it. */
+    static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
+    /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
+    static final long SPIN_LEAD_NANOS = 100_000L;
+    private static final long NO_FLOOR = Long.MIN_VALUE;
+
+    private final CachedClockWriter clock;
+    private final long tickNanos;
+    private final boolean spin;
+    private final boolean monotonic;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /*
+     * Counters: written by the ticker thread only (plain increments of volatile fields, one writer), read by anyone.
+     */
+    private volatile long ticks;
+    private volatile long lateTicks;
+    private volatile long maxLagNanos;
+    private volatile long idlePeriods;
+    private volatile long clamps;
+    private volatile long failures;
+    private volatile boolean timerSlackLowered;
+
+    private Ticker(CachedClockWriter clock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
+        this.clock = clock;
+        this.tickNanos = tickNanos;
+        this.spin = waitStrategy == WaitStrategy.SPIN;
+        this.monotonic = monotonic;
+        this.thread = new Thread(this, THREAD_NAME);
+        thread.setDaemon(true);
+        // Holding no application class loader, the thread never keeps a redeployed application alive.
+        thread.setContextClassLoader(null);
+        clock.wakeOnDemand(thread);
+    }
+
+    static Ticker start(CachedClockWriter clock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
+        Ticker ticker = new Ticker(clock, tickNanos, waitStrategy, monotonic);
+        ticker.thread.start();
+        return ticker;
+    }
+
+    @Override
+    public void run() {
+        long lastMillis = NO_FLOOR;
+        try {
+            timerSlackLowered = TimerSlack.lowerForCurrentThread();
+            long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+            while (running) {
+                try {
+                    long boundaryNanos = Math.floorDiv(wallNanos(), tickNanos) * tickNanos + tickNanos;
+                    waitUntil(boundaryNanos);
+                    lastMillis = publish(lastMillis);
+                    recordLag(wallNanos() - boundaryNanos);
+                    if (System.nanoTime() - nextProbeNanos >= 0) {
+                        if (idleUntilDemand(lastMillis)) {
+                            lastMillis = publish(lastMillis);
+                        }
+                        nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+                    }
+                } catch (RuntimeException | Error failure) {
+                    // Survive anything, out of memory included: readers use the direct clock until the next tick.
+                    failures++;
+                    clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+                    LockSupport.parkNanos(tickNanos);
+                }
+            }
+        } finally {
+            clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        }
+    }
+
+    private long publish(long lastMillis) {
+        long millis = System.currentTimeMillis();
+        if (monotonic && millis < lastMillis) {
+            clamps++;
+            millis = lastMillis;
+        }
+        clock.publish(millis);
+        ticks++;
+        return millis;
+    }
+
+    private void recordLag(long lagNanos) {
+        if (lagNanos >= tickNanos) {
+            lateTicks++;
+        }
+        if (lagNanos > maxLagNanos) {
+            maxLagNanos = lagNanos;
+        }
+    }
+
+    /**
+     * Parks on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
+     * afresh, so missed ticks are skipped rather than caught up.
+     */
+    private void waitUntil(long deadlineWallNanos) {
+        while (running) {
+            // An interrupt would make every park return at once: clear it so the ticker neither stops nor spins.
+            Thread.interrupted();
+            long remainingNanos = deadlineWallNanos - wallNanos();
+            if (remainingNanos <= 0) {
+                return;
+            }
+            if (!spin) {
+                LockSupport.parkNanos(this, remainingNanos);
+            } else if (remainingNanos > SPIN_LEAD_NANOS) {
+                LockSupport.parkNanos(this, remainingNanos - SPIN_LEAD_NANOS);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * Withdraws the cached value and sleeps until a reader finds it withdrawn. A busy service wakes the ticker
+     * within one read; an idle one leaves it parked, costing nothing.
+     *
+     * @return whether the ticker was woken by demand (rather than by {@link #close()})
+     */
+    private boolean idleUntilDemand(long lastMillis) {
+        clock.lowerDemand();
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        long parkedAtNanos = System.nanoTime();
+        while (running && !clock.demanded()) {
+            Thread.interrupted();
+            LockSupport.park(this);
+        }
+        if (System.nanoTime() - parkedAtNanos > tickNanos) {
+            idlePeriods++;
+        }
+        return running;
+    }
+
+    private static long wallNanos() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    /** Stops the ticker and waits for it to withdraw the cached value, so reads go to the direct clock. */
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    boolean isAlive() {
+        return thread.isAlive();
+    }
+
+    long ticks() {
+        return ticks;
+    }
+
+    long lateTicks() {
+        return lateTicks;
+    }
+
+    long maxLagNanos() {
+        return maxLagNanos;
+    }
+
+    long idlePeriods() {
+        return idlePeriods;
+    }
+
+    long clamps() {
+        return clamps;
+    }
+
+    long failures() {
+        return failures;
+    }
+
+    boolean timerSlackLowered() {
+        return timerSlackLowered;
+    }
+}
