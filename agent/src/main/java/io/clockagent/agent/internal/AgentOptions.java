@@ -2,7 +2,6 @@ package io.clockagent.agent.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The agent's settings, parsed once from the {@code -javaagent:clock-agent.jar=OPTIONS} string; immutable and
@@ -114,8 +113,9 @@ public final class AgentOptions {
             return false;
         }
         for (String token : text.split(",", -1)) {
-            String compact = token.replace(" ", "").toLowerCase(Locale.ROOT);
-            if (compact.equals("strict=true")) {
+            int equals = token.indexOf('=');
+            if (equals > 0 && token.substring(0, equals).trim().equals("strict")
+                    && token.substring(equals + 1).trim().equals("true")) {
                 return true;
             }
         }

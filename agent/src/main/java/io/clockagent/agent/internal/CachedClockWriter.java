@@ -5,9 +5,10 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The write side of the cached clock class, reached through a private lookup that only the agent holds. It is
- * handed to the ticker alone; the memory-ordering contract is documented in the clock class it writes.
+ * handed to the ticker alone; the memory-ordering contract is documented in the clock class it writes. Not final
+ * only so that tests can inject failures into the ticker.
  */
-final class CachedClockWriter {
+class CachedClockWriter {
 
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
 

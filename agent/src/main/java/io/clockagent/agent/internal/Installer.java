@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
+import java.time.Clock;
 
 /**
  * Installs the agent into this JVM. Both entry points, {@code premain} and {@code agentmain}, call
@@ -43,7 +44,8 @@ public final class Installer {
                 return NOTHING_INSTALLED;
             }
             CachedClockWriter clock = BootClock.define(instrumentation);
-            Ticker ticker = Ticker.start(clock, options.tickNanos(), options.waitStrategy(), options.monotonic());
+            Ticker ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
+                    options.monotonic());
             CallSiteTransformer transformer =
                     new CallSiteTransformer(options.packages(), BootClock.INTERNAL_NAME, log, options.verbose());
             instrumentation.addTransformer(transformer, true);

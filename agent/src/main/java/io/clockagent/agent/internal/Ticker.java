@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.locks.LockSupport;
 
@@ -18,6 +19,7 @@ final class Ticker implements Runnable, AutoCloseable {
     private static final long NO_FLOOR = Long.MIN_VALUE;
 
     private final CachedClockWriter clock;
+    private final Clock wallClock;
     private final long tickNanos;
     private final boolean spin;
     private final boolean monotonic;
@@ -35,8 +37,10 @@ final class Ticker implements Runnable, AutoCloseable {
     private volatile long failures;
     private volatile boolean timerSlackLowered;
 
-    private Ticker(CachedClockWriter clock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
+    private Ticker(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
+            boolean monotonic) {
         this.clock = clock;
+        this.wallClock = wallClock;
         this.tickNanos = tickNanos;
         this.spin = waitStrategy == WaitStrategy.SPIN;
         this.monotonic = monotonic;
@@ -47,8 +51,10 @@ final class Ticker implements Runnable, AutoCloseable {
         clock.wakeOnDemand(thread);
     }
 
-    static Ticker start(CachedClockWriter clock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
-        Ticker ticker = new Ticker(clock, tickNanos, waitStrategy, monotonic);
+    /** @param wallClock the real clock, {@link Clock#systemUTC()}, except in tests that step it */
+    static Ticker start(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
+            boolean monotonic) {
+        Ticker ticker = new Ticker(clock, wallClock, tickNanos, waitStrategy, monotonic);
         ticker.thread.start();
         return ticker;
     }
@@ -84,7 +90,7 @@ final class Ticker implements Runnable, AutoCloseable {
     }
 
     private long publish(long lastMillis) {
-        long millis = System.currentTimeMillis();
+        long millis = wallClock.millis();
         if (monotonic && millis < lastMillis) {
             clamps++;
             millis = lastMillis;
@@ -105,14 +111,15 @@ final class Ticker implements Runnable, AutoCloseable {
 
     /**
      * Parks on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
-     * afresh, so missed ticks are skipped rather than caught up.
+     * afresh, so missed ticks are skipped rather than caught up. If the wall clock steps back, the deadline lies
+     * more than a tick ahead: the wait ends at once, so the cached value follows the step instead of freezing.
      */
     private void waitUntil(long deadlineWallNanos) {
         while (running) {
             // An interrupt would make every park return at once: clear it so the ticker neither stops nor spins.
             Thread.interrupted();
             long remainingNanos = deadlineWallNanos - wallNanos();
-            if (remainingNanos <= 0) {
+            if (remainingNanos <= 0 || remainingNanos > tickNanos) {
                 return;
             }
             if (!spin) {
@@ -145,8 +152,8 @@ final class Ticker implements Runnable, AutoCloseable {
         return running;
     }
 
-    private static long wallNanos() {
-        Instant now = Instant.now();
+    private long wallNanos() {
+        Instant now = wallClock.instant();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 

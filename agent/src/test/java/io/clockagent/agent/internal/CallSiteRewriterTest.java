@@ -1,0 +1,205 @@
+package io.clockagent.agent.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.internal.fixtures.FixedClock;
+import java.lang.reflect.Method;
+import java.util.Map;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CallSiteRewriterTest {
+
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
+
+    @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
+    @CsvSource({
+        "MethodsAndInitializers, staticMethod",
+        "MethodsAndInitializers, instanceMethod",
+        "MethodsAndInitializers, constructor",
+        "MethodsAndInitializers, staticInitializer",
+        "LambdasAndInnerClasses, lambdaBody",
+        "LambdasAndInnerClasses, anonymousClass",
+        "LambdasAndInnerClasses, innerClass",
+        "LambdasAndInnerClasses, methodReference",
+        "TypeShapes, enumConstant",
+        "TypeShapes, enumMethod",
+        "TypeShapes, recordConstructor",
+        "TypeShapes, recordMethod",
+        "TypeShapes, interfaceDefault",
+        "TypeShapes, interfaceStatic",
+        "ControlFlow, tryBlock",
+        "ControlFlow, catchBlock",
+        "ControlFlow, finallyBlock",
+        "ControlFlow, loop",
+        "ControlFlow, switchInLoop",
+        "ControlFlow, synchronizedBlock",
+    })
+    void everyShapeOfCallSiteReadsTheRedirectedClock(String fixture, String method) throws Exception {
+        Class<?> rewritten = new RewritingClassLoader().loadClass(RewritingClassLoader.FIXTURES + fixture);
+
+        assertEquals(FixedClock.MILLIS, invokeStatic(rewritten, method));
+    }
+
+    @Test
+    void theSameFixturesReadTheRealClockWhenNotRewritten() throws Exception {
+        long before = System.currentTimeMillis();
+
+        long direct = io.clockagent.agent.internal.fixtures.MethodsAndInitializers.staticMethod();
+
+        assertTrue(direct >= before, "the fixture reads the real clock without the rewriter");
+    }
+
+    @Test
+    void countsCallSitesAndMethodReferencesSeparately() {
+        RewrittenClass lambdas = rewriter.rewrite(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + "LambdasAndInnerClasses"));
+        RewrittenClass controlFlow = rewriter.rewrite(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + "ControlFlow"));
+
+        assertEquals(1, lambdas.callSites(), "the lambda body; anonymous and inner classes are classes of their own");
+        assertEquals(1, lambdas.methodReferences(), "System::currentTimeMillis");
+        assertEquals(8, controlFlow.callSites(), "try, catch, finally (twice: normal and exceptional exit), loop,"
+                + " two in the switch, synchronized");
+        assertEquals(0, controlFlow.methodReferences());
+    }
+
+    @Test
+    void leavesClassesWithoutClockReadsUntouched() {
+        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
+
+        assertNull(rewriter.rewrite(original), "the text 'currentTimeMillis' alone is not a call site");
+    }
+
+    @Test
+    void changesNothingButTheAppendedConstantsAndTheMethodrefOwner() {
+        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
+
+        byte[] rewritten = rewriter.rewrite(original).bytes();
+
+        int appended = rewritten.length - original.length;
+        assertEquals(3 + RewritingClassLoader.FIXED_CLOCK.length() + 3, appended, "one Utf8 and one Class entry");
+        int differentBytes = 0;
+        int poolEnd = ConstantPool.read(new ClassFileCursor(original), readU2(original, 8)).end();
+        for (int i = 10; i < poolEnd; i++) {
+            differentBytes += original[i] == rewritten[i] ? 0 : 1;
+        }
+        assertTrue(differentBytes <= 2, "only the Methodref's class index changes inside the pool: " + differentBytes);
+        byte[] tail = new byte[original.length - poolEnd];
+        System.arraycopy(rewritten, poolEnd + appended, tail, 0, tail.length);
+        byte[] originalTail = new byte[tail.length];
+        System.arraycopy(original, poolEnd, originalTail, 0, tail.length);
+        assertArrayEquals(originalTail, tail, "fields, methods and attributes are byte for byte the same");
+    }
+
+    @Test
+    void rewritingTwiceIsANoOp() {
+        byte[] once = rewriter.rewrite(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + "MethodsAndInitializers")).bytes();
+
+        assertNull(rewriter.rewrite(once), "a rewritten class has no System.currentTimeMillis() reference left");
+    }
+
+    @Test
+    void redirectsAnLdcMethodHandleConstant() throws Exception {
+        String name = "io.clockagent.agent.internal.generated.LdcHandle";
+        byte[] bytes = GeneratedClasses.loadingClockHandle(name.replace('.', '/'));
+
+        RewrittenClass rewritten = rewriter.rewrite(bytes);
+        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
+
+        assertEquals(1, rewritten.methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+    }
+
+    @ParameterizedTest(name = "class file version {0}")
+    @ValueSource(ints = {52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69})
+    void rewritesClassFilesOfEveryReleaseFrom8To25(int majorVersion) throws Exception {
+        String name = "io.clockagent.agent.internal.generated.Version" + majorVersion;
+        byte[] bytes = GeneratedClasses.callingClock(name.replace('.', '/'), majorVersion);
+
+        RewrittenClass rewritten = rewriter.rewrite(bytes);
+
+        assertNotNull(rewritten);
+        assertEquals(1, rewritten.callSites());
+        assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten.bytes()));
+        if (majorVersion <= 44 + Runtime.version().feature()) {
+            Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
+            assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+        }
+    }
+
+    @Test
+    void refusesAClassFileNewerThanItKnows() {
+        byte[] bytes = GeneratedClasses.callingClock("gen/Future", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+
+        assertTrue(refused.getMessage().contains("newer"), refused.getMessage());
+    }
+
+    @Test
+    void ignoresANewerClassFileThatNeverMentionsTheClock() {
+        byte[] bytes = GeneratedClasses.withoutClock("gen/FutureQuiet", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+
+        assertNull(rewriter.rewrite(bytes));
+    }
+
+    @Test
+    void refusesAClassWhoseConstantPoolIsFull() {
+        byte[] bytes = GeneratedClasses.withFullConstantPool("gen/Full");
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+
+        assertTrue(refused.getMessage().contains("constant pool is full"), refused.getMessage());
+    }
+
+    private static long invokeStatic(Class<?> type, String method) throws Exception {
+        Method target = type.getMethod(method);
+        return (long) target.invoke(null);
+    }
+
+    private static int readU2(byte[] bytes, int position) {
+        return (bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff;
+    }
+
+    /** The owner named by the class's only {@code currentTimeMillis} call, as ASM reads it. */
+    static String ownerOfClockCall(byte[] classFile) {
+        String[] owner = new String[1];
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String methodOwner, String methodName, String methodDescriptor,
+                            boolean isInterface) {
+                        if (methodName.equals("currentTimeMillis")) {
+                            owner[0] = methodOwner;
+                        }
+                    }
+
+                    @Override
+                    public void visitLdcInsn(Object value) {
+                        if (value instanceof Handle && ((Handle) value).getName().equals("currentTimeMillis")) {
+                            owner[0] = ((Handle) value).getOwner();
+                        }
+                    }
+                };
+            }
+        }, 0);
+        return owner[0];
+    }
+}

@@ -1,0 +1,76 @@
+package io.clockagent.agent.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class CallSiteTransformerTest {
+
+    private static final String FIXTURE = RewritingClassLoader.FIXTURES.replace('.', '/') + "ControlFlow";
+    /** Not the system loader: in this test the system loader is the agent's own, which is never rewritten. */
+    private static final ClassLoader APPLICATION = new ClassLoader(null) { };
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final byte[] classFile = RewritingClassLoader.originalBytes(FIXTURE.replace('/', '.'));
+
+    private CallSiteTransformer transformer(String options) {
+        return new CallSiteTransformer(AgentOptions.parse(options).packages(), RewritingClassLoader.FIXED_CLOCK,
+                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true);
+    }
+
+    private byte[] transform(CallSiteTransformer transformer, ClassLoader loader, String className, byte[] bytes) {
+        return transformer.transform(null, loader, className, null, null, bytes);
+    }
+
+    @Test
+    void rewritesAnIncludedClassAndSaysSoWhenVerbose() {
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+        assertEquals("clock-agent: rewrote com.acme.Service: 8 call sites, 0 method references",
+                err.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
+    void leavesExcludedClassesAlone() {
+        CallSiteTransformer transformer = transformer("include=com.acme,exclude=com.acme.legacy");
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/legacy/Old", classFile));
+        assertNull(transform(transformer, APPLICATION, "org/example/Other", classFile));
+        assertEquals(0L, transformer.classesRewritten());
+    }
+
+    @Test
+    void leavesTheJdkAndTheAgentAlone() {
+        CallSiteTransformer transformer = transformer("");
+
+        assertNull(transform(transformer, CallSiteTransformer.class.getClassLoader(), "com/acme/X", classFile),
+                "the agent's own loader");
+        assertNull(transform(transformer, null, "com/acme/BootLoaded", classFile), "boot loader");
+        assertNull(transform(transformer, ClassLoader.getPlatformClassLoader(), "com/acme/PlatformLoaded", classFile));
+        assertNull(transform(transformer, APPLICATION, "java/util/Whatever", classFile));
+        assertNull(transform(transformer, APPLICATION, "io/clockagent/agent/shaded/Library", classFile));
+        assertNull(transform(transformer, APPLICATION, null, classFile), "a class without a name");
+    }
+
+    @Test
+    void aClassThatCannotBeRewrittenLoadsUnchangedAndIsReportedOnce() {
+        CallSiteTransformer transformer = transformer("");
+        byte[] truncated = Arrays.copyOf(classFile, classFile.length - 7);
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Broken", truncated));
+        assertNull(transform(transformer, new ClassLoader() { }, "com/acme/Broken", truncated));
+
+        String report = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, report.lines().count(), report);
+        assertTrue(report.startsWith("clock-agent: left com.acme.Broken unchanged: truncated class file"), report);
+        assertEquals(1L, transformer.classesFailed());
+    }
+}

@@ -1,0 +1,64 @@
+package io.clockagent.agent.internal;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The rewriter's contract on bad input: it returns a result or throws {@link ClassFileException}, nothing else. */
+class MalformedClassFileTest {
+
+    private static final int CORRUPTION_TRIALS = 3_000;
+
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
+    private final byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
+
+    @Test
+    void everyTruncationIsRefusedWithAReason() {
+        for (int length = 0; length < original.length; length++) {
+            byte[] truncated = Arrays.copyOf(original, length);
+            ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(truncated),
+                    "truncated to " + length + " bytes");
+            assertFalse(refused.getMessage().isBlank());
+        }
+    }
+
+    @Test
+    void aMethodrefPointingOutsideThePoolIsRefused() {
+        byte[] broken = original.clone();
+        ConstantPool pool = ConstantPool.read(new ClassFileCursor(broken), (broken[8] & 0xff) << 8 | broken[9] & 0xff);
+        for (int index = 1; index < pool.count(); index++) {
+            if (pool.tag(index) == 10) {
+                broken[pool.offset(index) + 1] = (byte) 0xff;
+                broken[pool.offset(index) + 2] = (byte) 0xff;
+            }
+        }
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(broken));
+
+        assertTrue(refused.getMessage().contains("constant pool index 65535"), refused.getMessage());
+    }
+
+    @Test
+    void randomCorruptionNeverEscapesAsAnythingButClassFileException() {
+        SplittableRandom random = new SplittableRandom(20261121L);
+        for (int trial = 0; trial < CORRUPTION_TRIALS; trial++) {
+            byte[] corrupted = original.clone();
+            int flips = 1 + random.nextInt(3);
+            for (int flip = 0; flip < flips; flip++) {
+                corrupted[random.nextInt(corrupted.length)] = (byte) random.nextInt(256);
+            }
+            try {
+                rewriter.rewrite(corrupted);
+            } catch (ClassFileException expected) {
+                // A refusal with a reason is the contract.
+            } catch (RuntimeException | Error escaped) {
+                fail("trial " + trial + " escaped as " + escaped, escaped);
+            }
+        }
+    }
+}
