@@ -25,7 +25,7 @@ public final class ClockAgent {
 
     private static void launch(String options, Instrumentation instrumentation, boolean atStartup) {
         try {
-            ClassLoader internals = new AgentClassLoader(ClockAgent.class.getClassLoader());
+            ClassLoader internals = AgentClassLoader.over(ClockAgent.class);
             Class.forName(INSTALLER, true, internals)
                     .getMethod("install", Instrumentation.class, String.class, boolean.class)
                     .invoke(null, instrumentation, options, atStartup);

@@ -7,13 +7,13 @@ import java.nio.charset.StandardCharsets;
 /** The project version, written into a resource by the build. */
 final class AgentVersion {
 
-    private static final String RESOURCE = "io/clockagent/agent/version.txt";
+    private static final String RESOURCE = "version.txt";
 
     private AgentVersion() {
     }
 
     static String read() {
-        try (InputStream in = AgentVersion.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+        try (InputStream in = AgentVersion.class.getResourceAsStream(RESOURCE)) {
             return in == null ? "unknown" : new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
         } catch (IOException unreadable) {
             return "unknown";

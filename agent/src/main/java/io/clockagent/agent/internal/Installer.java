@@ -15,7 +15,7 @@ import java.time.Clock;
  */
 public final class Installer {
 
-    private static final AutoCloseable NOTHING_INSTALLED = () -> { };
+    private static final AutoCloseable NOTHING_INSTALLED = new NothingInstalled();
 
     private Installer() {
     }
@@ -55,6 +55,14 @@ public final class Installer {
         } catch (Throwable failure) {
             log.line("off, the service runs without it: could not install: " + failure);
             return NOTHING_INSTALLED;
+        }
+    }
+
+    /** A class, not a lambda: the first lambda in a JVM costs milliseconds of bootstrap before main. */
+    private static final class NothingInstalled implements AutoCloseable {
+        @Override
+        public void close() {
+            // Nothing was installed, so there is nothing to undo.
         }
     }
 }
