@@ -19,8 +19,8 @@ import java.util.zip.ZipEntry;
  */
 final class AgentClassLoader extends ClassLoader {
 
-    /** Only these are loaded here; everything else comes from the platform loader, the JDK. */
-    private static final String[] OWN_PREFIXES = {"io.clockagent.agent.internal.", "io.clockagent.agent.shaded."};
+    /** Only the internals are loaded here; everything else comes from the platform loader, the JDK. */
+    private static final String INTERNALS = "io.clockagent.agent.internal.";
 
     static {
         registerAsParallelCapable();
@@ -41,7 +41,7 @@ final class AgentClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
-        if (!isOwn(name)) {
+        if (!name.startsWith(INTERNALS)) {
             throw new ClassNotFoundException(name);
         }
         try (InputStream in = getResourceAsStream(name.replace('.', '/') + ".class")) {
@@ -53,15 +53,6 @@ final class AgentClassLoader extends ClassLoader {
         } catch (IOException unreadable) {
             throw new ClassNotFoundException(name, unreadable);
         }
-    }
-
-    private static boolean isOwn(String name) {
-        for (String prefix : OWN_PREFIXES) {
-            if (name.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

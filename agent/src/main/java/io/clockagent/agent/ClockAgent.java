@@ -9,6 +9,8 @@ import java.lang.instrument.Instrumentation;
 public final class ClockAgent {
 
     private static final String INSTALLER = "io.clockagent.agent.internal.Installer";
+    /** The agent argument that asks an attached agent to detach; never a valid option string. */
+    static final String DETACH = "detach";
 
     private ClockAgent() {
     }
@@ -18,17 +20,23 @@ public final class ClockAgent {
         launch(options, instrumentation, true);
     }
 
-    /** Called by the JVM when the agent is attached to a running process. */
+    /**
+     * Called by the JVM when {@code java -jar clock-agent.jar attach|detach PID} loads the agent into a running
+     * process: {@link #DETACH} detaches, anything else is the options to attach with.
+     */
     public static void agentmain(String options, Instrumentation instrumentation) {
         launch(options, instrumentation, false);
     }
 
     private static void launch(String options, Instrumentation instrumentation, boolean atStartup) {
         try {
-            ClassLoader internals = AgentClassLoader.over(ClockAgent.class);
-            Class.forName(INSTALLER, true, internals)
-                    .getMethod("install", Instrumentation.class, String.class, boolean.class)
-                    .invoke(null, instrumentation, options, atStartup);
+            Class<?> installer = Class.forName(INSTALLER, true, AgentClassLoader.over(ClockAgent.class));
+            if (!atStartup && DETACH.equals(options)) {
+                installer.getMethod("detach", Instrumentation.class).invoke(null, instrumentation);
+            } else {
+                installer.getMethod("install", Instrumentation.class, String.class, boolean.class)
+                        .invoke(null, instrumentation, options, atStartup);
+            }
         } catch (Throwable failure) {
             System.err.println("clock-agent: off, the service runs without it: could not load the agent: " + failure);
         }

@@ -27,23 +27,22 @@ final class BootClock {
     private BootClock() {
     }
 
-    /** Whether some copy of the agent already defined the clock in this JVM. */
-    static boolean isDefined() {
-        try {
-            Class.forName(BINARY_NAME, false, null);
-            return true;
-        } catch (ClassNotFoundException notYet) {
-            return false;
-        }
-    }
-
-    /** Defines the clock and returns its write side, which the caller must hand to the ticker alone. */
-    static CachedClockWriter define(Instrumentation instrumentation) throws ReflectiveOperationException, IOException {
+    /**
+     * Defines the clock, or finds the one an earlier copy of the agent defined (the class outlives a detach), and
+     * returns its write side, which the caller must hand to the ticker alone.
+     */
+    static CachedClockWriter defineOrFind(Instrumentation instrumentation)
+            throws ReflectiveOperationException, IOException {
         Module javaBase = Object.class.getModule();
         instrumentation.redefineModule(javaBase, Set.of(), Map.of(),
                 Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
-        MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
-        Class<?> clock = javaLang.defineClass(ClassRenamer.rename(sourceBytes(), SOURCE_INTERNAL_NAME, INTERNAL_NAME));
+        Class<?> clock;
+        try {
+            clock = Class.forName(BINARY_NAME, false, null);
+        } catch (ClassNotFoundException notYetDefined) {
+            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+            clock = javaLang.defineClass(ClassRenamer.rename(sourceBytes(), SOURCE_INTERNAL_NAME, INTERNAL_NAME));
+        }
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
     }
 

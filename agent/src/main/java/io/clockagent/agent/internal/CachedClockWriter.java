@@ -52,8 +52,14 @@ class CachedClockWriter {
         demanded.setVolatile(false);
     }
 
-    /** The thread that readers wake when they find the clock withdrawn. */
+    /** The thread that readers wake when they find the clock withdrawn; null once it has stopped. */
     void wakeOnDemand(Thread tickerThread) {
         ticker.setVolatile(tickerThread);
+    }
+
+    /** Whether a ticker, from this copy of the agent or another, is serving the clock. */
+    boolean hasLiveTicker() {
+        Thread tickerThread = (Thread) ticker.getVolatile();
+        return tickerThread != null && tickerThread.isAlive();
     }
 }

@@ -2,22 +2,32 @@ package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
 
-/** A running agent: its transformer and its ticker. Closing it stops both; classes already rewritten stay so. */
+/**
+ * A running agent: its transformer and its ticker. Closing it stops rewriting, restores the original code of the
+ * classes loaded so far, and stops the ticker so that any read still redirected goes to the direct clock.
+ */
 final class Installation implements AutoCloseable {
 
     private final Instrumentation instrumentation;
     private final CallSiteTransformer transformer;
     private final Ticker ticker;
+    private final PackageFilter packages;
+    private final AgentLog log;
 
-    Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker) {
+    Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker,
+            PackageFilter packages, AgentLog log) {
         this.instrumentation = instrumentation;
         this.transformer = transformer;
         this.ticker = ticker;
+        this.packages = packages;
+        this.log = log;
     }
 
     @Override
     public void close() {
         instrumentation.removeTransformer(transformer);
         ticker.close();
+        int restored = LoadedClasses.retransform(instrumentation, packages, log);
+        log.line("detached: ticker stopped, original code restored in " + restored + " classes");
     }
 }

@@ -1,21 +1,26 @@
 package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
 import java.time.Clock;
 
 /**
- * Installs the agent into this JVM. Both entry points, {@code premain} and {@code agentmain}, call
- * {@link #install} once; the failure policy lives here.
+ * Installs the agent into this JVM, or detaches it. Both entry points, {@code premain} and {@code agentmain}, call
+ * {@link #install} or {@link #detach} once; the failure policy lives here.
  *
  * <p>Failure policy: bad options print one line and leave the service running without the agent, or, with
  * {@code strict=true} at startup, stop the JVM with status 1 before {@code main}. Any other fault while installing
- * prints one line and leaves the service running without the agent. Faults after installation are contained where
- * they happen: a class that cannot be rewritten loads unchanged ({@link CallSiteTransformer}), and the ticker
- * survives its own failures or, if it dies, sends readers to the direct clock ({@link Ticker}).
+ * prints one line and leaves the service running without the agent. Nothing is ever thrown to the JVM: from
+ * {@code agentmain} that would print a stack trace into the service's stderr. Faults after installation are
+ * contained where they happen: a class that cannot be rewritten loads unchanged ({@link CallSiteTransformer}), and
+ * the ticker survives its own failures or, if it dies, sends readers to the direct clock ({@link Ticker}).
  */
 public final class Installer {
 
     private static final AutoCloseable NOTHING_INSTALLED = new NothingInstalled();
+
+    /** The installation made through this copy of the agent; each copy has its own class loader. */
+    private static volatile Installation live;
 
     private Installer() {
     }
@@ -39,11 +44,11 @@ public final class Installer {
             return NOTHING_INSTALLED;
         }
         try {
-            if (BootClock.isDefined()) {
+            CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
+            if (clock.hasLiveTicker()) {
                 log.line("already active in this JVM; this copy does nothing");
                 return NOTHING_INSTALLED;
             }
-            CachedClockWriter clock = BootClock.define(instrumentation);
             Ticker ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
                     options.monotonic());
             CallSiteTransformer transformer =
@@ -51,11 +56,49 @@ public final class Installer {
             instrumentation.addTransformer(transformer, true);
             log.line(AgentVersion.read() + " caching System.currentTimeMillis(): " + options.describe()
                     + " clocksource=" + HostClocksource.describe());
-            return new Installation(instrumentation, transformer, ticker);
+            if (!atStartup) {
+                LoadedClasses.retransform(instrumentation, options.packages(), log);
+            }
+            Installation installation = new Installation(instrumentation, transformer, ticker, options.packages(), log);
+            live = installation;
+            return installation;
         } catch (Throwable failure) {
             log.line("off, the service runs without it: could not install: " + failure);
             return NOTHING_INSTALLED;
         }
+    }
+
+    /**
+     * Detaches the agent that an earlier copy installed: this call arrives through a fresh copy, in a class loader of
+     * its own, so it finds the installing copies among the loaded classes.
+     */
+    public static void detach(Instrumentation instrumentation) {
+        AgentLog log = new AgentLog(System.err);
+        int detached = 0;
+        try {
+            for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+                if (loaded.getName().equals(Installer.class.getName()) && loaded != Installer.class) {
+                    Method closeLive = loaded.getMethod("closeLive");
+                    detached += (boolean) closeLive.invoke(null) ? 1 : 0;
+                }
+            }
+            if (detached == 0) {
+                log.line("not active in this JVM; nothing to detach");
+            }
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    /** Closes this copy's installation, if it made one. @return whether it did */
+    public static boolean closeLive() {
+        Installation installation = live;
+        live = null;
+        if (installation == null) {
+            return false;
+        }
+        installation.close();
+        return true;
     }
 
     /** A class, not a lambda: the first lambda in a JVM costs milliseconds of bootstrap before main. */

@@ -86,6 +86,7 @@ final class Ticker implements Runnable, AutoCloseable {
             }
         } finally {
             clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+            clock.wakeOnDemand(null);
         }
     }
 

@@ -1,0 +1,116 @@
+package io.clockagent.agent;
+
+import io.clockagent.agent.internal.AgentOptions;
+import io.clockagent.agent.internal.AgentOptionsException;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import java.io.File;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.util.Optional;
+
+/**
+ * {@code java -jar clock-agent.jar COMMAND}: attaches the agent to a running JVM or detaches it. Each error is one
+ * line on stderr and a non-zero exit status.
+ */
+public final class Cli {
+
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private static final String USAGE_TEXT = String.join(System.lineSeparator(),
+            "usage: java -jar clock-agent.jar COMMAND",
+            "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
+            "  detach PID            restore the original code in JVM PID and stop its ticker",
+            "  --version             print the version",
+            "  help                  print this text");
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Cli(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new Cli(System.out, System.err).run(args));
+    }
+
+    int run(String[] args) {
+        String command = args.length == 0 ? "help" : args[0];
+        switch (command) {
+            case "attach":
+                if (args.length < 2 || args.length > 3) {
+                    return usage("attach takes a PID and, optionally, the options");
+                }
+                return attach(args[1], args.length == 3 ? args[2] : "");
+            case "detach":
+                if (args.length != 2) {
+                    return usage("detach takes a PID");
+                }
+                return load(args[1], ClockAgent.DETACH, "detach from");
+            case "--version":
+            case "version":
+                out.println("clock-agent " + Cli.class.getPackage().getImplementationVersion());
+                return OK;
+            case "help":
+            case "--help":
+            case "-h":
+                out.println(USAGE_TEXT);
+                return OK;
+            default:
+                return usage("unknown command '" + command + "'; valid commands: attach, detach, --version, help");
+        }
+    }
+
+    private int attach(String pid, String options) {
+        try {
+            AgentOptions.parse(options);
+        } catch (AgentOptionsException bad) {
+            err.println("clock-agent: nothing attached: " + bad.getMessage());
+            return USAGE;
+        }
+        return load(pid, options, "attach to");
+    }
+
+    private int load(String pidText, String agentArgument, String action) {
+        long pid;
+        try {
+            pid = Long.parseLong(pidText);
+        } catch (NumberFormatException notANumber) {
+            return usage("'" + pidText + "' is not a process id; give the numeric PID of a running JVM");
+        }
+        Optional<String> refusal = TargetJvm.whyNotAttachable(pid);
+        if (refusal.isPresent()) {
+            err.println("clock-agent: cannot " + action + " " + pid + ": " + refusal.get());
+            return FAILED;
+        }
+        try {
+            ByteBuddyAgent.attach(agentJar(), pidText, agentArgument);
+        } catch (RuntimeException | URISyntaxException failure) {
+            err.println("clock-agent: cannot " + action + " " + pid + ": " + rootMessage(failure));
+            return FAILED;
+        }
+        out.println("clock-agent: " + (ClockAgent.DETACH.equals(agentArgument) ? "detach" : "attach")
+                + " sent to " + pid + "; the agent reports the outcome on that JVM's stderr");
+        return OK;
+    }
+
+    private int usage(String problem) {
+        err.println("clock-agent: " + problem + "; see 'java -jar clock-agent.jar help'");
+        return USAGE;
+    }
+
+    private static File agentJar() throws URISyntaxException {
+        return new File(Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+}

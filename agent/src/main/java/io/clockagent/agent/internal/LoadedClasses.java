@@ -1,0 +1,58 @@
+package io.clockagent.agent.internal;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Retransforms the classes already loaded in the chosen packages: with the agent's transformer registered that
+ * rewrites them (attach), with it removed that restores their original code (detach).
+ */
+final class LoadedClasses {
+
+    /** Classes per retransformation; one failing class sends its batch through one by one. */
+    private static final int BATCH_SIZE = 64;
+
+    private LoadedClasses() {
+    }
+
+    /** @return how many classes were retransformed */
+    static int retransform(Instrumentation instrumentation, PackageFilter packages, AgentLog log) {
+        ClassLoader agentLoader = LoadedClasses.class.getClassLoader();
+        ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
+        List<Class<?>> covered = new ArrayList<>();
+        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+            ClassLoader loader = loaded.getClassLoader();
+            String internalName = loaded.getName().replace('.', '/');
+            if (loader != null && loader != platformLoader && loader != agentLoader && !loaded.isHidden()
+                    && instrumentation.isModifiableClass(loaded) && packages.covers(internalName)
+                    && IgnoredPackages.reasonFor(internalName) == null) {
+                covered.add(loaded);
+            }
+        }
+        int retransformed = 0;
+        for (int start = 0; start < covered.size(); start += BATCH_SIZE) {
+            List<Class<?>> batch = covered.subList(start, Math.min(covered.size(), start + BATCH_SIZE));
+            try {
+                instrumentation.retransformClasses(batch.toArray(new Class<?>[0]));
+                retransformed += batch.size();
+            } catch (Throwable batchFailed) {
+                retransformed += oneByOne(instrumentation, batch, log);
+            }
+        }
+        return retransformed;
+    }
+
+    private static int oneByOne(Instrumentation instrumentation, List<Class<?>> batch, AgentLog log) {
+        int retransformed = 0;
+        for (Class<?> loaded : batch) {
+            try {
+                instrumentation.retransformClasses(loaded);
+                retransformed++;
+            } catch (Throwable failure) {
+                log.line("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
+            }
+        }
+        return retransformed;
+    }
+}
