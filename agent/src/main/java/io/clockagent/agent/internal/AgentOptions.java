@@ -1,19 +1,30 @@
 package io.clockagent.agent.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The agent's settings, parsed once from the {@code -javaagent:clock-agent.jar=OPTIONS} string; immutable and
- * safe to share between threads.
+ * The agent's settings, parsed once at startup; immutable and safe to share between threads.
+ *
+ * <p>Options come from up to three sources, merged key by key: the {@code -javaagent:clock-agent.jar=OPTIONS} string
+ * wins over the system property {@value #SYSTEM_PROPERTY}, which wins over the environment variable
+ * {@value #ENVIRONMENT_VARIABLE}. A key given in a stronger source replaces all its values from weaker ones, so
+ * {@code include} can be redefined, not only extended.
  */
 public final class AgentOptions {
+
+    public static final String SYSTEM_PROPERTY = "clockagent.options";
+    public static final String ENVIRONMENT_VARIABLE = "CLOCK_AGENT_OPTIONS";
+    static final String AGENT_ARGUMENTS = "-javaagent options";
 
     public static final long DEFAULT_TICK_NANOS = 1_000_000L;
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, tick, wait, monotonic, verbose, strict";
+    static final String VALID_KEYS = "include, exclude, tick, wait, monotonic, verbose, strict, report, dryRun, jmx";
+    private static final String SUMMARY = "summary";
 
     private final PackageFilter packages;
     private final long tickNanos;
@@ -22,16 +33,23 @@ public final class AgentOptions {
     private final boolean monotonic;
     private final boolean verbose;
     private final boolean strict;
+    private final String report;
+    private final boolean dryRun;
+    private final boolean jmx;
+    private final Set<String> sources;
 
-    private AgentOptions(PackageFilter packages, long tickNanos, String tickText, WaitStrategy waitStrategy,
-            boolean monotonic, boolean verbose, boolean strict) {
-        this.packages = packages;
-        this.tickNanos = tickNanos;
-        this.tickText = tickText;
-        this.waitStrategy = waitStrategy;
-        this.monotonic = monotonic;
-        this.verbose = verbose;
-        this.strict = strict;
+    private AgentOptions(Builder built, Set<String> sources) {
+        this.packages = new PackageFilter(built.includes, built.excludes);
+        this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
+        this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
+        this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
+        this.monotonic = Boolean.TRUE.equals(built.monotonic);
+        this.verbose = Boolean.TRUE.equals(built.verbose);
+        this.strict = Boolean.TRUE.equals(built.strict);
+        this.report = built.report;
+        this.dryRun = Boolean.TRUE.equals(built.dryRun);
+        this.jmx = !Boolean.FALSE.equals(built.jmx);
+        this.sources = sources;
     }
 
     public static AgentOptions defaults() {
@@ -39,104 +57,64 @@ public final class AgentOptions {
     }
 
     /**
-     * Parses {@code key=value} pairs separated by commas.
+     * Parses one option string: {@code key=value} pairs separated by commas.
      *
      * @throws AgentOptionsException naming the offending token and the valid forms
      */
     public static AgentOptions parse(String text) {
-        List<String> includes = new ArrayList<>();
-        List<String> excludes = new ArrayList<>();
-        Long tickNanos = null;
-        String tickText = "1ms";
-        WaitStrategy waitStrategy = null;
-        Boolean monotonic = null;
-        Boolean verbose = null;
-        Boolean strict = null;
-        if (text != null && !text.isBlank()) {
-            for (String token : text.split(",", -1)) {
-                int equals = token.indexOf('=');
-                if (token.isBlank()) {
-                    throw new AgentOptionsException("empty option in '" + text
-                            + "'; options are key=value pairs separated by single commas");
-                }
-                if (equals <= 0) {
-                    throw new AgentOptionsException("'" + token + "' is not key=value; valid keys: " + VALID_KEYS);
-                }
-                String key = token.substring(0, equals).trim();
-                String value = token.substring(equals + 1).trim();
-                switch (key) {
-                    case "include":
-                        includes.addAll(PackageFilter.parsePackages(token, value));
-                        break;
-                    case "exclude":
-                        excludes.addAll(PackageFilter.parsePackages(token, value));
-                        break;
-                    case "tick":
-                        requireOnce(token, tickNanos);
-                        tickNanos = parseTickNanos(token, value);
-                        tickText = value;
-                        break;
-                    case "wait":
-                        requireOnce(token, waitStrategy);
-                        waitStrategy = WaitStrategy.parse(token, value);
-                        break;
-                    case "monotonic":
-                        requireOnce(token, monotonic);
-                        monotonic = parseBoolean(token, value);
-                        break;
-                    case "verbose":
-                        requireOnce(token, verbose);
-                        verbose = parseBoolean(token, value);
-                        break;
-                    case "strict":
-                        requireOnce(token, strict);
-                        strict = parseBoolean(token, value);
-                        break;
-                    default:
-                        throw new AgentOptionsException("unknown option '" + key + "' in '" + token
-                                + "'; valid keys: " + VALID_KEYS);
-                }
-            }
-        }
-        return new AgentOptions(new PackageFilter(includes, excludes),
-                tickNanos == null ? DEFAULT_TICK_NANOS : tickNanos, tickText,
-                waitStrategy == null ? WaitStrategy.PARK : waitStrategy,
-                Boolean.TRUE.equals(monotonic), Boolean.TRUE.equals(verbose), Boolean.TRUE.equals(strict));
+        return fromSources(text, null, null);
     }
 
     /**
-     * Whether the text asks for strict handling, judged without parsing the rest, so that a bad option elsewhere
-     * still stops the JVM when {@code strict=true} is among the options.
+     * Merges and parses the three sources; any may be null.
+     *
+     * @throws AgentOptionsException naming the offending token, its source, and the valid forms
      */
-    public static boolean requestsStrict(String text) {
-        if (text == null) {
-            return false;
-        }
-        for (String token : text.split(",", -1)) {
-            int equals = token.indexOf('=');
-            if (equals > 0 && token.substring(0, equals).trim().equals("strict")
-                    && token.substring(equals + 1).trim().equals("true")) {
-                return true;
+    public static AgentOptions fromSources(String agentArguments, String systemProperty, String environmentVariable) {
+        List<OptionToken> merged = new ArrayList<>();
+        Set<String> keysTaken = new LinkedHashSet<>();
+        Set<String> sources = new LinkedHashSet<>();
+        String[][] bySource = {
+            {AGENT_ARGUMENTS, agentArguments},
+            {"system property " + SYSTEM_PROPERTY, systemProperty},
+            {ENVIRONMENT_VARIABLE, environmentVariable},
+        };
+        for (String[] source : bySource) {
+            List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
+            Set<String> keysHere = new LinkedHashSet<>();
+            for (OptionToken token : tokens) {
+                if (!keysTaken.contains(token.key())) {
+                    merged.add(token);
+                    keysHere.add(token.key());
+                    sources.add(source[0]);
+                }
             }
+            keysTaken.addAll(keysHere);
         }
-        return false;
+        boolean strictRequested = false;
+        for (OptionToken token : merged) {
+            strictRequested |= "strict".equals(token.key()) && token.value().equals("true");
+        }
+        try {
+            Builder builder = new Builder();
+            for (OptionToken token : merged) {
+                builder.accept(token);
+            }
+            return new AgentOptions(builder, sources);
+        } catch (AgentOptionsException bad) {
+            throw new AgentOptionsException(bad.getMessage(), strictRequested);
+        }
     }
 
-    private static void requireOnce(String token, Object earlier) {
-        if (earlier != null) {
-            throw new AgentOptionsException("'" + token + "' repeats an option that may be given only once"
-                    + " (only include and exclude repeat)");
-        }
-    }
-
-    static long parseTickNanos(String token, String value) {
+    static long parseTickNanos(OptionToken token) {
+        String value = token.value();
         String valid = "; tick takes a whole number with a unit ns, us, ms or s, from 1ms to 1s (for example tick=1ms)";
         int unitStart = 0;
         while (unitStart < value.length() && Character.isDigit(value.charAt(unitStart))) {
             unitStart++;
         }
         if (unitStart == 0) {
-            throw new AgentOptionsException("bad duration '" + token + "'" + valid);
+            throw new AgentOptionsException("bad duration " + token.quoted() + valid);
         }
         long unitNanos;
         switch (value.substring(unitStart)) {
@@ -153,25 +131,15 @@ public final class AgentOptions {
                 unitNanos = 1_000_000_000L;
                 break;
             default:
-                throw new AgentOptionsException("bad duration '" + token + "'" + valid);
+                throw new AgentOptionsException("bad duration " + token.quoted() + valid);
         }
         String digits = value.substring(0, unitStart);
         // More than ten digits is out of range in every unit; the length check keeps parseLong clear of overflow.
         long amount = digits.length() > 10 ? Long.MAX_VALUE : Long.parseLong(digits);
         if (amount > MAX_TICK_NANOS / unitNanos || amount * unitNanos < MIN_TICK_NANOS) {
-            throw new AgentOptionsException("tick out of range in '" + token + "'" + valid);
+            throw new AgentOptionsException("tick out of range in " + token.quoted() + valid);
         }
         return amount * unitNanos;
-    }
-
-    private static boolean parseBoolean(String token, String value) {
-        if (value.equals("true")) {
-            return true;
-        }
-        if (value.equals("false")) {
-            return false;
-        }
-        throw new AgentOptionsException("bad value in '" + token + "'; valid values: true, false");
     }
 
     public PackageFilter packages() {
@@ -198,9 +166,107 @@ public final class AgentOptions {
         return strict;
     }
 
+    /** Whether to print a summary at exit. */
+    public boolean reportSummary() {
+        return SUMMARY.equals(report);
+    }
+
+    /** The file to write the JSON report to at exit, or null. */
+    public String reportFile() {
+        return report == null || SUMMARY.equals(report) ? null : report;
+    }
+
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    public boolean jmx() {
+        return jmx;
+    }
+
     /** The options as the banner shows them, in the same {@code key=value} form a user writes. */
     public String describe() {
         return "tick=" + tickText + " wait=" + waitStrategy.optionValue() + (monotonic ? " monotonic=true" : "")
-                + " " + packages.describe();
+                + (dryRun ? " dryRun=true" : "") + " " + packages.describe()
+                + (sources.isEmpty() || sources.equals(Set.of(AGENT_ARGUMENTS)) ? ""
+                        : " (options from " + String.join(", ", sources) + ")");
+    }
+
+    /** Collects the values of one merged option list, refusing repeats of keys that take one value. */
+    private static final class Builder {
+        final List<String> includes = new ArrayList<>();
+        final List<String> excludes = new ArrayList<>();
+        Long tickNanos;
+        String tickText;
+        WaitStrategy waitStrategy;
+        Boolean monotonic;
+        Boolean verbose;
+        Boolean strict;
+        String report;
+        Boolean dryRun;
+        Boolean jmx;
+
+        void accept(OptionToken token) {
+            if (token.key() == null) {
+                throw new AgentOptionsException(token.text().isBlank() || token.text().contains(",")
+                        ? "empty option in " + token.quoted() + "; options are key=value pairs separated by single commas"
+                        : token.quoted() + " is not key=value; valid keys: " + VALID_KEYS);
+            }
+            switch (token.key()) {
+                case "include":
+                    includes.addAll(PackageFilter.parsePackages(token));
+                    break;
+                case "exclude":
+                    excludes.addAll(PackageFilter.parsePackages(token));
+                    break;
+                case "tick":
+                    requireOnce(token, tickNanos);
+                    tickNanos = parseTickNanos(token);
+                    tickText = token.value();
+                    break;
+                case "wait":
+                    requireOnce(token, waitStrategy);
+                    waitStrategy = WaitStrategy.parse(token);
+                    break;
+                case "monotonic":
+                    requireOnce(token, monotonic);
+                    monotonic = token.booleanValue();
+                    break;
+                case "verbose":
+                    requireOnce(token, verbose);
+                    verbose = token.booleanValue();
+                    break;
+                case "strict":
+                    requireOnce(token, strict);
+                    strict = token.booleanValue();
+                    break;
+                case "report":
+                    requireOnce(token, report);
+                    if (token.value().isEmpty()) {
+                        throw new AgentOptionsException("empty value in " + token.quoted()
+                                + "; valid values: summary, or the path of a JSON file to write at exit");
+                    }
+                    report = token.value();
+                    break;
+                case "dryRun":
+                    requireOnce(token, dryRun);
+                    dryRun = token.booleanValue();
+                    break;
+                case "jmx":
+                    requireOnce(token, jmx);
+                    jmx = token.booleanValue();
+                    break;
+                default:
+                    throw new AgentOptionsException("unknown option '" + token.key() + "' in " + token.quoted()
+                            + "; valid keys: " + VALID_KEYS);
+            }
+        }
+
+        private static void requireOnce(OptionToken token, Object earlier) {
+            if (earlier != null) {
+                throw new AgentOptionsException(token.quoted() + " repeats an option that may be given only once"
+                        + " (only include and exclude repeat)");
+            }
+        }
     }
 }

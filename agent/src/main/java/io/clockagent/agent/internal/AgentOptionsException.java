@@ -5,7 +5,19 @@ public final class AgentOptionsException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
-    public AgentOptionsException(String message) {
+    private final boolean strictRequested;
+
+    AgentOptionsException(String message) {
+        this(message, false);
+    }
+
+    AgentOptionsException(String message, boolean strictRequested) {
         super(message);
+        this.strictRequested = strictRequested;
+    }
+
+    /** Whether {@code strict=true} was among the options, so that the bad option must stop the JVM. */
+    public boolean strictRequested() {
+        return strictRequested;
     }
 }

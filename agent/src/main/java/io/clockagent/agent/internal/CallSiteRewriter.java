@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
@@ -21,21 +22,13 @@ final class CallSiteRewriter {
     private static final byte[] METHOD_NAME = ascii("currentTimeMillis");
     private static final byte[] OWNER_NAME = ascii("java/lang/System");
     private static final byte[] DESCRIPTOR = ascii("()J");
-    private static final byte[] CODE_ATTRIBUTE = ascii("Code");
-    private static final byte[] BOOTSTRAP_METHODS_ATTRIBUTE = ascii("BootstrapMethods");
 
     private static final int TAG_UTF8 = 1;
     private static final int TAG_CLASS = 7;
     private static final int TAG_METHODREF = 10;
     private static final int TAG_NAME_AND_TYPE = 12;
     private static final int TAG_METHOD_HANDLE = 15;
-    private static final int TAG_DYNAMIC = 17;
-    private static final int TAG_INVOKE_DYNAMIC = 18;
 
-    private static final int OP_LDC = 0x12;
-    private static final int OP_LDC_W = 0x13;
-    private static final int OP_INVOKESTATIC = 0xb8;
-    private static final int OP_INVOKEDYNAMIC = 0xba;
 
     private final byte[] targetInternalName;
 
@@ -132,11 +125,11 @@ final class CallSiteRewriter {
                 handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
             }
         }
-        SiteCounts sites = countSites(in, pool, redirected, handle);
-        if (sites.callSites + sites.methodReferences == 0) {
+        List<MethodCallSites> methods = CallSiteCounter.count(in, pool, redirected, handle);
+        if (methods.isEmpty()) {
             return null;
         }
-        return new RewrittenClass(patch(in.bytes(), pool, redirected), sites.callSites, sites.methodReferences);
+        return new RewrittenClass(patch(in.bytes(), pool, redirected), methods);
     }
 
     private byte[] patch(byte[] original, ConstantPool pool, boolean[] redirected) {
@@ -165,122 +158,6 @@ final class CallSiteRewriter {
             }
         }
         return patched;
-    }
-
-    /** Reads fields, methods and class attributes after the constant pool, counting each use of the redirected refs. */
-    private static SiteCounts countSites(ClassFileCursor in, ConstantPool pool, boolean[] redirected, boolean[] handle) {
-        SiteCounts sites = new SiteCounts();
-        int[] dynamicUses = new int[pool.count()];
-        int position = pool.end() + 6;
-        position += 2 + 2 * in.u2(position);
-        position = skipMembers(in, position);
-        int methods = in.u2(position);
-        position += 2;
-        for (int method = 0; method < methods; method++) {
-            int attributes = in.u2(position + 6);
-            position += 8;
-            for (int attribute = 0; attribute < attributes; attribute++) {
-                int length = in.s4Length(position + 2);
-                if (pool.utf8Equals(in.u2(position), CODE_ATTRIBUTE)) {
-                    int codeLength = in.s4Length(position + 10);
-                    in.require(position + 14, codeLength);
-                    scanCode(in, position + 14, codeLength, pool, redirected, handle, dynamicUses, sites);
-                }
-                position += 6 + length;
-            }
-        }
-        int attributes = in.u2(position);
-        position += 2;
-        for (int attribute = 0; attribute < attributes; attribute++) {
-            int length = in.s4Length(position + 2);
-            if (pool.utf8Equals(in.u2(position), BOOTSTRAP_METHODS_ATTRIBUTE)) {
-                countBootstrapReferences(in, position + 6, pool, handle, dynamicUses, sites);
-            }
-            position += 6 + length;
-        }
-        in.require(position, 0);
-        return sites;
-    }
-
-    private static int skipMembers(ClassFileCursor in, int position) {
-        int members = in.u2(position);
-        position += 2;
-        for (int member = 0; member < members; member++) {
-            int attributes = in.u2(position + 6);
-            position += 8;
-            for (int attribute = 0; attribute < attributes; attribute++) {
-                position += 6 + in.s4Length(position + 2);
-            }
-        }
-        return position;
-    }
-
-    private static void scanCode(ClassFileCursor in, int start, int length, ConstantPool pool, boolean[] redirected,
-            boolean[] handle, int[] dynamicUses, SiteCounts sites) {
-        int pc = 0;
-        while (pc < length) {
-            int opcode = in.u1(start + pc);
-            switch (opcode) {
-                case OP_INVOKESTATIC:
-                    if (redirected[pool.checkedIndex(in.u2(start + pc + 1))]) {
-                        sites.callSites++;
-                    }
-                    break;
-                case OP_LDC:
-                    countConstantLoad(pool.checkedIndex(in.u1(start + pc + 1)), pool, handle, dynamicUses, sites);
-                    break;
-                case OP_LDC_W:
-                    countConstantLoad(pool.checkedIndex(in.u2(start + pc + 1)), pool, handle, dynamicUses, sites);
-                    break;
-                case OP_INVOKEDYNAMIC:
-                    dynamicUses[pool.checkedIndex(in.u2(start + pc + 1))]++;
-                    break;
-                default:
-                    break;
-            }
-            pc += Bytecode.instructionLength(in, start, pc);
-        }
-        if (pc != length) {
-            throw new ClassFileException("last instruction runs past the end of the code");
-        }
-    }
-
-    private static void countConstantLoad(int index, ConstantPool pool, boolean[] handle, int[] dynamicUses,
-            SiteCounts sites) {
-        if (handle[index]) {
-            sites.methodReferences++;
-        } else if (pool.tag(index) == TAG_DYNAMIC) {
-            dynamicUses[index]++;
-        }
-    }
-
-    /** Credits each invokedynamic or dynamic-constant use whose bootstrap arguments hold a redirected handle. */
-    private static void countBootstrapReferences(ClassFileCursor in, int position, ConstantPool pool, boolean[] handle,
-            int[] dynamicUses, SiteCounts sites) {
-        int bootstrapMethods = in.u2(position);
-        position += 2;
-        boolean[] mentions = new boolean[bootstrapMethods];
-        for (int bootstrap = 0; bootstrap < bootstrapMethods; bootstrap++) {
-            int arguments = in.u2(position + 2);
-            position += 4;
-            for (int argument = 0; argument < arguments; argument++) {
-                mentions[bootstrap] |= handle[pool.checkedIndex(in.u2(position))];
-                position += 2;
-            }
-        }
-        for (int index = 1; index < pool.count(); index++) {
-            int tag = pool.tag(index);
-            if (dynamicUses[index] > 0 && (tag == TAG_INVOKE_DYNAMIC || tag == TAG_DYNAMIC)) {
-                int bootstrap = in.u2(pool.offset(index) + 1);
-                if (bootstrap >= bootstrapMethods) {
-                    throw new ClassFileException("constant " + index + " names bootstrap method " + bootstrap
-                            + " of " + bootstrapMethods);
-                }
-                if (mentions[bootstrap]) {
-                    sites.methodReferences += dynamicUses[index];
-                }
-            }
-        }
     }
 
     /** Size in bytes of a constant-pool entry other than Utf8, tag included. */
@@ -323,12 +200,7 @@ final class CallSiteRewriter {
         bytes[position + 1] = (byte) value;
     }
 
-    private static byte[] ascii(String text) {
+    static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private static final class SiteCounts {
-        int callSites;
-        int methodReferences;
     }
 }

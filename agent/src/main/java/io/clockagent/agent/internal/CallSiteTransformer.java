@@ -2,14 +2,11 @@ package io.clockagent.agent.internal;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
  * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
- * every thread that loads classes.
+ * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged.
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
@@ -19,19 +16,19 @@ final class CallSiteTransformer implements ClassFileTransformer {
     private final ClassLoader platformLoader;
     private final AgentLog log;
     private final boolean verbose;
-    private final Set<String> reportedFailures = ConcurrentHashMap.newKeySet();
+    private final boolean dryRun;
+    private final RewriteCounters counters;
 
-    private final LongAdder classesRewritten = new LongAdder();
-    private final LongAdder callSites = new LongAdder();
-    private final LongAdder methodReferences = new LongAdder();
-
-    CallSiteTransformer(PackageFilter packages, String clockInternalName, AgentLog log, boolean verbose) {
+    CallSiteTransformer(PackageFilter packages, String clockInternalName, AgentLog log, boolean verbose,
+            boolean dryRun, RewriteCounters counters) {
         this.packages = packages;
         this.rewriter = new CallSiteRewriter(clockInternalName);
         this.agentLoader = CallSiteTransformer.class.getClassLoader();
         this.platformLoader = ClassLoader.getPlatformClassLoader();
         this.log = log;
         this.verbose = verbose;
+        this.dryRun = dryRun;
+        this.counters = counters;
     }
 
     @Override
@@ -44,18 +41,18 @@ final class CallSiteTransformer implements ClassFileTransformer {
             return null;
         }
         try {
+            counters.scanned();
             RewrittenClass rewritten = rewriter.rewrite(classFile);
             if (rewritten == null) {
                 return null;
             }
-            classesRewritten.increment();
-            callSites.add(rewritten.callSites());
-            methodReferences.add(rewritten.methodReferences());
+            String binaryName = className.replace('/', '.');
+            counters.rewritten(binaryName, rewritten);
             if (verbose) {
-                log.line("rewrote " + className.replace('/', '.') + ": " + rewritten.callSites() + " call sites, "
-                        + rewritten.methodReferences() + " method references");
+                log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
+                        + " call sites, " + rewritten.methodReferences() + " method references");
             }
-            return rewritten.bytes();
+            return dryRun ? null : rewritten.bytes();
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
@@ -64,28 +61,12 @@ final class CallSiteTransformer implements ClassFileTransformer {
 
     private void reportOnce(String className, Throwable failure) {
         try {
-            if (reportedFailures.add(className)) {
+            if (counters.failed(className)) {
                 String reason = failure instanceof ClassFileException ? failure.getMessage() : failure.toString();
                 log.line("left " + className.replace('/', '.') + " unchanged: " + reason);
             }
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.
         }
-    }
-
-    long classesRewritten() {
-        return classesRewritten.sum();
-    }
-
-    long callSites() {
-        return callSites.sum();
-    }
-
-    long methodReferences() {
-        return methodReferences.sum();
-    }
-
-    long classesFailed() {
-        return reportedFailures.size();
     }
 }

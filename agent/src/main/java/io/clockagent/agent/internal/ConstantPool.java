@@ -1,5 +1,9 @@
 package io.clockagent.agent.internal;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+
 /** Where each constant-pool entry of one class file starts, and its tag. Built only for classes that need rewriting. */
 final class ConstantPool {
 
@@ -64,6 +68,23 @@ final class ConstantPool {
                     + offsets.length + " slots)");
         }
         return index;
+    }
+
+    /** The text of a Utf8 entry, decoded from the class file's modified UTF-8. */
+    String utf8(int index) {
+        if (tags[checkedIndex(index)] != TAG_UTF8) {
+            throw new ClassFileException("constant pool entry " + index + " should be a name but has tag "
+                    + tags[index]);
+        }
+        int length = in.u2(offsets[index] + 1);
+        in.require(offsets[index] + 1, 2 + length);
+        // readUTF expects exactly the class file's layout: a u2 length, then modified UTF-8.
+        try (DataInputStream data = new DataInputStream(
+                new ByteArrayInputStream(in.bytes(), offsets[index] + 1, 2 + length))) {
+            return data.readUTF();
+        } catch (IOException malformed) {
+            throw new ClassFileException("constant pool entry " + index + " is not valid modified UTF-8");
+        }
     }
 
     boolean utf8Equals(int index, byte[] expected) {

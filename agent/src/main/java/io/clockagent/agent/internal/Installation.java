@@ -10,6 +10,7 @@ final class Installation implements AutoCloseable {
 
     private final Instrumentation instrumentation;
     private final CallSiteTransformer transformer;
+    /** Null in a dry run. */
     private final Ticker ticker;
     private final PackageFilter packages;
     private final AgentLog log;
@@ -26,7 +27,9 @@ final class Installation implements AutoCloseable {
     @Override
     public void close() {
         instrumentation.removeTransformer(transformer);
-        ticker.close();
+        if (ticker != null) {
+            ticker.close();
+        }
         int restored = LoadedClasses.retransform(instrumentation, packages, log);
         log.line("detached: ticker stopped, original code restored in " + restored + " classes");
     }

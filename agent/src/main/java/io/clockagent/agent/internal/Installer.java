@@ -34,9 +34,10 @@ public final class Installer {
         AgentLog log = new AgentLog(System.err);
         AgentOptions options;
         try {
-            options = AgentOptions.parse(optionsText);
+            options = AgentOptions.fromSources(optionsText, System.getProperty(AgentOptions.SYSTEM_PROPERTY),
+                    System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
         } catch (AgentOptionsException bad) {
-            if (AgentOptions.requestsStrict(optionsText) && atStartup) {
+            if (bad.strictRequested() && atStartup) {
                 log.line("bad option, stopping the JVM (strict=true): " + bad.getMessage());
                 System.exit(1);
             }
@@ -44,20 +45,30 @@ public final class Installer {
             return NOTHING_INSTALLED;
         }
         try {
-            CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
-            if (clock.hasLiveTicker()) {
-                log.line("already active in this JVM; this copy does nothing");
-                return NOTHING_INSTALLED;
+            Ticker ticker = null;
+            if (!options.dryRun()) {
+                CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
+                if (clock.hasLiveTicker()) {
+                    log.line("already active in this JVM; this copy does nothing");
+                    return NOTHING_INSTALLED;
+                }
+                ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
+                        options.monotonic());
             }
-            Ticker ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
-                    options.monotonic());
-            CallSiteTransformer transformer =
-                    new CallSiteTransformer(options.packages(), BootClock.INTERNAL_NAME, log, options.verbose());
+            RewriteCounters counters = new RewriteCounters(options.reportFile() != null);
+            CallSiteTransformer transformer = new CallSiteTransformer(options.packages(), BootClock.INTERNAL_NAME,
+                    log, options.verbose(), options.dryRun(), counters);
             instrumentation.addTransformer(transformer, true);
-            log.line(AgentVersion.read() + " caching System.currentTimeMillis(): " + options.describe()
+            log.line(AgentVersion.read() + (options.dryRun() ? " finding System.currentTimeMillis() call sites,"
+                    + " rewriting nothing: " : " caching System.currentTimeMillis(): ") + options.describe()
                     + " clocksource=" + HostClocksource.describe());
             if (!atStartup) {
                 LoadedClasses.retransform(instrumentation, options.packages(), log);
+            }
+            if (options.reportSummary() || options.reportFile() != null) {
+                Thread reporter = new Thread(new ExitReport(options, counters, ticker, log), "clock-agent-report");
+                reporter.setContextClassLoader(null);
+                Runtime.getRuntime().addShutdownHook(reporter);
             }
             Installation installation = new Installation(instrumentation, transformer, ticker, options.packages(), log);
             live = installation;

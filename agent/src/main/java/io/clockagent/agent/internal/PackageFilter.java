@@ -30,9 +30,10 @@ public final class PackageFilter {
     }
 
     /** Parses the value of one include or exclude token into dotted package names. */
-    static List<String> parsePackages(String token, String value) {
+    static List<String> parsePackages(OptionToken token) {
+        String value = token.value();
         if (value.isEmpty()) {
-            throw new AgentOptionsException("empty package list in '" + token + "'; expected " + VALID_FORMS);
+            throw new AgentOptionsException("empty package list in " + token.quoted() + "; expected " + VALID_FORMS);
         }
         List<String> packages = new ArrayList<>();
         for (String raw : value.split(":", -1)) {
@@ -43,11 +44,12 @@ public final class PackageFilter {
                 name = name.substring(0, name.length() - 2);
             }
             if (!isPackageName(name)) {
-                throw new AgentOptionsException("bad package '" + raw + "' in '" + token + "'; expected " + VALID_FORMS);
+                throw new AgentOptionsException("bad package '" + raw + "' in " + token.quoted() + "; expected "
+                        + VALID_FORMS);
             }
             String neverRewritten = IgnoredPackages.reasonFor(name.replace('.', '/') + '/');
             if (neverRewritten != null) {
-                throw new AgentOptionsException("package '" + raw + "' in '" + token + "' is never rewritten ("
+                throw new AgentOptionsException("package '" + raw + "' in " + token.quoted() + " is never rewritten ("
                         + neverRewritten + "); name your own packages instead");
             }
             packages.add(name);

@@ -1,29 +1,30 @@
 package io.clockagent.agent.internal;
 
-/** A class file after rewriting, with what was redirected in it. */
-final class RewrittenClass {
+import java.util.List;
 
-    private final byte[] bytes;
-    private final int callSites;
-    private final int methodReferences;
-
-    RewrittenClass(byte[] bytes, int callSites, int methodReferences) {
-        this.bytes = bytes;
-        this.callSites = callSites;
-        this.methodReferences = methodReferences;
-    }
-
-    byte[] bytes() {
-        return bytes;
-    }
+/**
+ * A class file after rewriting, with what was redirected in it.
+ *
+ * @param bytes the rewritten class file
+ * @param methods the methods that read the clock, in class-file order
+ */
+record RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
 
     /** {@code invokestatic} instructions redirected. */
     int callSites() {
+        int callSites = 0;
+        for (MethodCallSites method : methods) {
+            callSites += method.callSites();
+        }
         return callSites;
     }
 
     /** Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle). */
     int methodReferences() {
+        int methodReferences = 0;
+        for (MethodCallSites method : methods) {
+            methodReferences += method.methodReferences();
+        }
         return methodReferences;
     }
 }

@@ -17,12 +17,12 @@ public enum WaitStrategy {
         return optionValue;
     }
 
-    static WaitStrategy parse(String token, String value) {
+    static WaitStrategy parse(OptionToken token) {
         for (WaitStrategy strategy : values()) {
-            if (strategy.optionValue.equals(value)) {
+            if (strategy.optionValue.equals(token.value())) {
                 return strategy;
             }
         }
-        throw new AgentOptionsException("bad value in '" + token + "'; valid values: park, spin");
+        throw new AgentOptionsException("bad value in " + token.quoted() + "; valid values: park, spin");
     }
 }

@@ -28,6 +28,7 @@ class AgentOptionsTest {
         "include=com.acme,exclude=com.acme.legacy   | tick=1ms wait=park include=com.acme exclude=com.acme.legacy",
         "include=com.acme, tick=2ms                 | tick=2ms wait=park include=com.acme exclude=(none)",
         "verbose=true,strict=false                  | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "dryRun=true,jmx=false,report=summary       | tick=1ms wait=park dryRun=true include=(all non-JDK classes) exclude=(none)",
     })
     void validOptionsParse(String text, String described) {
         assertEquals(described, AgentOptions.parse(text).describe());
@@ -53,6 +54,10 @@ class AgentOptionsTest {
         "include=java.util          | 'java.util'  | part of the JDK",
         "exclude=io.clockagent.agent | 'io.clockagent.agent' | part of clock-agent",
         "verbose=yes                | 'verbose=yes' | valid values: true, false",
+        "dryRun=1                   | 'dryRun=1'   | valid values: true, false",
+        "jmx=off                    | 'jmx=off'    | valid values: true, false",
+        "report=                    | 'report='    | summary, or the path",
+        "report=a,report=b          | 'report=b'   | only once",
         "wait=sleep                 | 'wait=sleep' | valid values: park, spin",
         "include=com.acme,,tick=1ms | empty option | separated by single commas",
         "include=com.acme,          | empty option | separated by single commas",
@@ -74,20 +79,67 @@ class AgentOptionsTest {
         assertFalse(defaults.verbose());
         assertFalse(defaults.strict());
         assertFalse(defaults.monotonic());
+        assertFalse(defaults.dryRun());
+        assertTrue(defaults.jmx());
         assertTrue(defaults.packages().covers("com/acme/Service"));
     }
 
-    @ParameterizedTest(name = "''{0}'' requests strict: {1}")
+    @ParameterizedTest(name = "''{0}'' with a bad option stops the JVM: {1}")
     @CsvSource(delimiter = '|', value = {
-        "strict=true                | true",
-        "tick=bad, strict=true      | true",
-        " strict = true             | true",
-        "STRICT=TRUE                | false",
-        "strict=false               | false",
+        "strict=true,tick=bad       | true",
+        "tick=bad, strict = true    | true",
+        "strict=false,tick=bad      | false",
         "strict=yes                 | false",
-        "tick=1ms                   | false",
+        "STRICT=TRUE                | false",
+        "tick=bad                   | false",
     })
-    void strictIsRecognisedEvenWhenOtherOptionsAreBad(String text, boolean strict) {
-        assertEquals(strict, AgentOptions.requestsStrict(text));
+    void aBadOptionKnowsWhetherStrictWasAskedFor(String text, boolean strict) {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class, () -> AgentOptions.parse(text));
+
+        assertEquals(strict, refused.strictRequested());
+    }
+
+    @Test
+    void theJavaagentStringWinsOverThePropertyWhichWinsOverTheEnvironment() {
+        AgentOptions options = AgentOptions.fromSources("tick=2ms", "tick=3ms,wait=spin",
+                "tick=4ms,wait=park,monotonic=true,include=com.acme");
+
+        assertEquals(2_000_000L, options.tickNanos());
+        assertEquals(WaitStrategy.SPIN, options.waitStrategy());
+        assertTrue(options.monotonic());
+        assertTrue(options.packages().covers("com/acme/Service"));
+        assertTrue(options.describe().endsWith("(options from -javaagent options, system property clockagent.options,"
+                + " CLOCK_AGENT_OPTIONS)"), options.describe());
+    }
+
+    @Test
+    void aStrongerSourceReplacesEveryValueOfARepeatableKey() {
+        AgentOptions options = AgentOptions.fromSources(null, "include=org.example", "include=com.acme:net.x");
+
+        assertTrue(options.packages().covers("org/example/Service"));
+        assertFalse(options.packages().covers("com/acme/Service"));
+    }
+
+    @Test
+    void aBadOptionNamesTheSourceItCameFrom() {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.fromSources("tick=1ms", null, "strict=true,wait=sometimes"));
+
+        assertEquals("bad value in 'wait=sometimes' (from CLOCK_AGENT_OPTIONS); valid values: park, spin",
+                refused.getMessage());
+        assertTrue(refused.strictRequested());
+    }
+
+    @ParameterizedTest(name = "report=''{0}'': summary {1}, file {2}")
+    @CsvSource(delimiter = '|', value = {
+        "report=summary              | true  | ",
+        "report=/tmp/clock-agent.json | false | /tmp/clock-agent.json",
+        "tick=1ms                    | false | ",
+    })
+    void reportIsASummaryOrAFile(String text, boolean summary, String file) {
+        AgentOptions options = AgentOptions.parse(text);
+
+        assertEquals(summary, options.reportSummary());
+        assertEquals(file, options.reportFile());
     }
 }

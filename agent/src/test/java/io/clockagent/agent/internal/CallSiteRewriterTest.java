@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.fixtures.FixedClock;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -74,6 +75,16 @@ class CallSiteRewriterTest {
         assertEquals(8, controlFlow.callSites(), "try, catch, finally (twice: normal and exceptional exit), loop,"
                 + " two in the switch, synchronized");
         assertEquals(0, controlFlow.methodReferences());
+    }
+
+    @Test
+    void attributesEachSiteToItsMethod() {
+        RewrittenClass lambdas = rewriter.rewrite(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + "LambdasAndInnerClasses"));
+
+        assertEquals(List.of(
+                new MethodCallSites("methodReference()J", 0, 1),
+                new MethodCallSites("lambda$lambdaBody$0()J", 1, 0)), lambdas.methods());
     }
 
     @Test

@@ -20,9 +20,12 @@ class CallSiteTransformerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final byte[] classFile = RewritingClassLoader.originalBytes(FIXTURE.replace('/', '.'));
 
+    private final RewriteCounters counters = new RewriteCounters(true);
+
     private CallSiteTransformer transformer(String options) {
-        return new CallSiteTransformer(AgentOptions.parse(options).packages(), RewritingClassLoader.FIXED_CLOCK,
-                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true);
+        AgentOptions parsed = AgentOptions.parse(options);
+        return new CallSiteTransformer(parsed.packages(), RewritingClassLoader.FIXED_CLOCK,
+                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true, parsed.dryRun(), counters);
     }
 
     private byte[] transform(CallSiteTransformer transformer, ClassLoader loader, String className, byte[] bytes) {
@@ -36,6 +39,19 @@ class CallSiteTransformerTest {
         assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
         assertEquals("clock-agent: rewrote com.acme.Service: 8 call sites, 0 method references",
                 err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(1L, counters.classesRewritten());
+        assertEquals(8L, counters.callSites());
+        assertEquals("com.acme.Service", counters.rewrittenClasses().get(0).className());
+    }
+
+    @Test
+    void aDryRunCountsTheSitesButChangesNothing() {
+        CallSiteTransformer transformer = transformer("include=com.acme,dryRun=true");
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+        assertEquals("clock-agent: would rewrite com.acme.Service: 8 call sites, 0 method references",
+                err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(8L, counters.callSites());
     }
 
     @Test
@@ -44,7 +60,8 @@ class CallSiteTransformerTest {
 
         assertNull(transform(transformer, APPLICATION, "com/acme/legacy/Old", classFile));
         assertNull(transform(transformer, APPLICATION, "org/example/Other", classFile));
-        assertEquals(0L, transformer.classesRewritten());
+        assertEquals(0L, counters.classesRewritten());
+        assertEquals(0L, counters.classesScanned());
     }
 
     @Test
@@ -71,6 +88,6 @@ class CallSiteTransformerTest {
         String report = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, report.lines().count(), report);
         assertTrue(report.startsWith("clock-agent: left com.acme.Broken unchanged: truncated class file"), report);
-        assertEquals(1L, transformer.classesFailed());
+        assertEquals(1L, counters.classesFailed());
     }
 }

@@ -1,0 +1,115 @@
+package io.clockagent.agent.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What the agent did, told at JVM exit: as two stderr lines for {@code report=summary}, or as a JSON file, with the
+ * list of rewritten classes and methods, for {@code report=FILE}. Runs once, in a shutdown hook.
+ */
+final class ExitReport implements Runnable {
+
+    private final AgentOptions options;
+    private final RewriteCounters counters;
+    private final Ticker ticker;
+    private final AgentLog log;
+
+    /** @param ticker null in a dry run, which starts none */
+    ExitReport(AgentOptions options, RewriteCounters counters, Ticker ticker, AgentLog log) {
+        this.options = options;
+        this.counters = counters;
+        this.ticker = ticker;
+        this.log = log;
+    }
+
+    @Override
+    public void run() {
+        if (options.reportSummary()) {
+            for (String line : summaryLines()) {
+                log.line(line);
+            }
+        }
+        if (options.reportFile() != null) {
+            try {
+                Files.writeString(Path.of(options.reportFile()), json(), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException unwritable) {
+                log.line("could not write the report to " + options.reportFile() + ": " + unwritable);
+            }
+        }
+    }
+
+    String[] summaryLines() {
+        String classes = "report: " + counters.classesScanned() + " classes scanned, " + counters.classesRewritten()
+                + (options.dryRun() ? " would be rewritten (dry run), " : " rewritten, ") + counters.classesFailed()
+                + " failed; " + counters.callSites() + " call sites and " + counters.methodReferences()
+                + " method references";
+        String ticks = ticker == null ? "report: no ticker (dry run)"
+                : "report: " + ticker.ticks() + " ticks, " + ticker.lateTicks() + " late, max lag "
+                        + formatMillis(ticker.maxLagNanos()) + " ms, " + ticker.idlePeriods() + " idle periods, "
+                        + ticker.clamps() + " clamped, " + ticker.failures() + " ticker failures";
+        return new String[] {classes, ticks};
+    }
+
+    String json() {
+        StringBuilder json = new StringBuilder(4096);
+        json.append("{\n");
+        field(json, "version", quote(AgentVersion.read()));
+        field(json, "options", quote(options.describe()));
+        field(json, "dryRun", Boolean.toString(options.dryRun()));
+        field(json, "classesScanned", Long.toString(counters.classesScanned()));
+        field(json, "classesRewritten", Long.toString(counters.classesRewritten()));
+        field(json, "classesFailed", Long.toString(counters.classesFailed()));
+        field(json, "callSites", Long.toString(counters.callSites()));
+        field(json, "methodReferences", Long.toString(counters.methodReferences()));
+        if (ticker != null) {
+            field(json, "ticks", Long.toString(ticker.ticks()));
+            field(json, "lateTicks", Long.toString(ticker.lateTicks()));
+            field(json, "maxLagMicros", Long.toString(ticker.maxLagNanos() / 1_000L));
+            field(json, "idlePeriods", Long.toString(ticker.idlePeriods()));
+            field(json, "clamps", Long.toString(ticker.clamps()));
+            field(json, "tickerFailures", Long.toString(ticker.failures()));
+        }
+        json.append("  \"rewrittenClasses\": [");
+        String separator = "\n";
+        for (RewriteCounters.RewrittenClassSites rewritten : counters.rewrittenClasses()) {
+            json.append(separator).append("    {\"class\": ").append(quote(rewritten.className()))
+                    .append(", \"methods\": [");
+            String methodSeparator = "";
+            for (MethodCallSites method : rewritten.methods()) {
+                json.append(methodSeparator).append("{\"method\": ").append(quote(method.method()))
+                        .append(", \"callSites\": ").append(method.callSites())
+                        .append(", \"methodReferences\": ").append(method.methodReferences()).append('}');
+                methodSeparator = ", ";
+            }
+            json.append("]}");
+            separator = ",\n";
+        }
+        json.append("\n  ]\n}\n");
+        return json.toString();
+    }
+
+    private static void field(StringBuilder json, String name, String value) {
+        json.append("  ").append(quote(name)).append(": ").append(value).append(",\n");
+    }
+
+    private static String quote(String text) {
+        StringBuilder quoted = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').append(c);
+            } else if (c < 0x20) {
+                quoted.append(String.format("\\u%04x", (int) c));
+            } else {
+                quoted.append(c);
+            }
+        }
+        return quoted.append('"').toString();
+    }
+
+    private static String formatMillis(long nanos) {
+        return String.format("%.3f", nanos / 1e6);
+    }
+}

@@ -1,0 +1,50 @@
+package io.clockagent.agent.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One {@code key=value} token of an option string, with the source it came from so that errors can name both.
+ *
+ * @param key the key, trimmed; null when the token is empty or has no {@code =} after a key
+ * @param value the value, trimmed
+ * @param text the token as written
+ * @param source where it came from, such as {@code CLOCK_AGENT_OPTIONS}
+ */
+record OptionToken(String key, String value, String text, String source) {
+
+    /** Splits on commas; malformed tokens are kept, without a key, so that the builder refuses them by their text. */
+    static List<OptionToken> split(String options, String source) {
+        List<OptionToken> tokens = new ArrayList<>();
+        if (options == null || options.isBlank()) {
+            return tokens;
+        }
+        for (String text : options.split(",", -1)) {
+            int equals = text.indexOf('=');
+            if (text.isBlank()) {
+                tokens.add(new OptionToken(null, "", options, source));
+            } else if (equals <= 0) {
+                tokens.add(new OptionToken(null, "", text, source));
+            } else {
+                tokens.add(new OptionToken(text.substring(0, equals).trim(), text.substring(equals + 1).trim(), text,
+                        source));
+            }
+        }
+        return tokens;
+    }
+
+    /** The token in quotes, followed by its source unless it is the {@code -javaagent} string. */
+    String quoted() {
+        return "'" + text + "'" + (source.equals(AgentOptions.AGENT_ARGUMENTS) ? "" : " (from " + source + ")");
+    }
+
+    boolean booleanValue() {
+        if (value.equals("true")) {
+            return true;
+        }
+        if (value.equals("false")) {
+            return false;
+        }
+        throw new AgentOptionsException("bad value in " + quoted() + "; valid values: true, false");
+    }
+}

@@ -1,0 +1,79 @@
+package io.clockagent.agent.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the transformer has done so far. Updated by every class-loading thread at once, read by the report and the
+ * MBean at any time.
+ */
+final class RewriteCounters {
+
+    /**
+     * A class whose sites were found, by name.
+     *
+     * @param className the binary name, such as {@code com.acme.Service}
+     */
+    record RewrittenClassSites(String className, List<MethodCallSites> methods) {
+    }
+
+    private final LongAdder classesScanned = new LongAdder();
+    private final LongAdder classesRewritten = new LongAdder();
+    private final LongAdder callSites = new LongAdder();
+    private final LongAdder methodReferences = new LongAdder();
+    private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
+    /** Null unless a report file asks for the list; then one entry per rewritten class. */
+    private final Queue<RewrittenClassSites> rewrittenClasses;
+
+    RewriteCounters(boolean keepClassList) {
+        this.rewrittenClasses = keepClassList ? new ConcurrentLinkedQueue<>() : null;
+    }
+
+    void scanned() {
+        classesScanned.increment();
+    }
+
+    void rewritten(String className, RewrittenClass rewritten) {
+        classesRewritten.increment();
+        callSites.add(rewritten.callSites());
+        methodReferences.add(rewritten.methodReferences());
+        if (rewrittenClasses != null) {
+            rewrittenClasses.add(new RewrittenClassSites(className, rewritten.methods()));
+        }
+    }
+
+    /** @return whether this is the first failure of a class by that name, which is the one to report */
+    boolean failed(String className) {
+        return failedClasses.add(className);
+    }
+
+    long classesScanned() {
+        return classesScanned.sum();
+    }
+
+    long classesRewritten() {
+        return classesRewritten.sum();
+    }
+
+    long callSites() {
+        return callSites.sum();
+    }
+
+    long methodReferences() {
+        return methodReferences.sum();
+    }
+
+    long classesFailed() {
+        return failedClasses.size();
+    }
+
+    /** The rewritten classes so far, or an empty list when nobody asked for them. */
+    List<RewrittenClassSites> rewrittenClasses() {
+        return rewrittenClasses == null ? List.of() : new ArrayList<>(rewrittenClasses);
+    }
+}
