@@ -2,6 +2,7 @@ package io.clockagent.agent;
 
 import io.clockagent.agent.internal.AgentOptions;
 import io.clockagent.agent.internal.AgentOptionsException;
+import io.clockagent.agent.internal.Doctor;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import java.io.File;
 import java.io.PrintStream;
@@ -22,6 +23,7 @@ public final class Cli {
             "usage: java -jar clock-agent.jar COMMAND",
             "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
             "  detach PID            restore the original code in JVM PID and stop its ticker",
+            "  doctor                tell whether caching pays on this host (takes about 10 s)",
             "  --version             print the version",
             "  help                  print this text");
 
@@ -50,6 +52,8 @@ public final class Cli {
                     return usage("detach takes a PID");
                 }
                 return load(args[1], ClockAgent.DETACH, "detach from");
+            case "doctor":
+                return doctor();
             case "--version":
             case "version":
                 out.println("clock-agent " + Cli.class.getPackage().getImplementationVersion());
@@ -60,7 +64,17 @@ public final class Cli {
                 out.println(USAGE_TEXT);
                 return OK;
             default:
-                return usage("unknown command '" + command + "'; valid commands: attach, detach, --version, help");
+                return usage("unknown command '" + command + "'; valid commands: attach, detach, doctor, --version, help");
+        }
+    }
+
+    private int doctor() {
+        try {
+            new Doctor(out).run();
+            return OK;
+        } catch (ReflectiveOperationException | InterruptedException | RuntimeException failure) {
+            err.println("clock-agent: doctor failed: " + failure);
+            return FAILED;
         }
     }
 

@@ -3,23 +3,44 @@ package io.clockagent.agent.internal;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 
 /** The kernel clocksource behind {@code System.currentTimeMillis()}, which decides what a direct call costs. */
 final class HostClocksource {
 
     private static final String LINUX_CURRENT_CLOCKSOURCE =
             "/sys/devices/system/clocksource/clocksource0/current_clocksource";
+    private static final String LINUX_AVAILABLE_CLOCKSOURCES =
+            "/sys/devices/system/clocksource/clocksource0/available_clocksource";
+    /** Clocksources whose reads stay in user space through the vDSO, at tens of nanoseconds. */
+    private static final Set<String> FAST = Set.of("tsc", "arch_sys_counter", "kvm-clock");
 
     private HostClocksource() {
     }
 
     /** For example {@code tsc}, {@code hpet}, {@code xen}; or a note saying why it could not be read. */
     static String describe() {
-        try (FileInputStream in = new FileInputStream(LINUX_CURRENT_CLOCKSOURCE)) {
-            String name = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
-            return name.isEmpty() ? "unknown" : name;
+        String name = read(LINUX_CURRENT_CLOCKSOURCE);
+        return name != null ? name
+                : "unknown (no " + LINUX_CURRENT_CLOCKSOURCE + " on " + System.getProperty("os.name") + ")";
+    }
+
+    /** The clocksources the kernel could switch to, or null where they cannot be read. */
+    static String available() {
+        return read(LINUX_AVAILABLE_CLOCKSOURCES);
+    }
+
+    /** Whether the named clocksource is read in user space (tsc and its kin), as far as is known. */
+    static boolean isFast(String clocksource) {
+        return FAST.contains(clocksource);
+    }
+
+    private static String read(String file) {
+        try (FileInputStream in = new FileInputStream(file)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            return text.isEmpty() ? null : text;
         } catch (IOException | SecurityException unreadable) {
-            return "unknown (no " + LINUX_CURRENT_CLOCKSOURCE + " on " + System.getProperty("os.name") + ")";
+            return null;
         }
     }
 }

@@ -12,14 +12,17 @@ final class Installation implements AutoCloseable {
     private final CallSiteTransformer transformer;
     /** Null in a dry run. */
     private final Ticker ticker;
+    /** Null with jmx=false. */
+    private final JmxRegistration jmx;
     private final PackageFilter packages;
     private final AgentLog log;
 
     Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker,
-            PackageFilter packages, AgentLog log) {
+            JmxRegistration jmx, PackageFilter packages, AgentLog log) {
         this.instrumentation = instrumentation;
         this.transformer = transformer;
         this.ticker = ticker;
+        this.jmx = jmx;
         this.packages = packages;
         this.log = log;
     }
@@ -27,6 +30,9 @@ final class Installation implements AutoCloseable {
     @Override
     public void close() {
         instrumentation.removeTransformer(transformer);
+        if (jmx != null) {
+            jmx.close();
+        }
         if (ticker != null) {
             ticker.close();
         }

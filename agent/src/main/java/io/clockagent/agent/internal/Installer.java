@@ -46,8 +46,9 @@ public final class Installer {
         }
         try {
             Ticker ticker = null;
+            CachedClockWriter clock = null;
             if (!options.dryRun()) {
-                CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
+                clock = BootClock.defineOrFind(instrumentation);
                 if (clock.hasLiveTicker()) {
                     log.line("already active in this JVM; this copy does nothing");
                     return NOTHING_INSTALLED;
@@ -59,9 +60,10 @@ public final class Installer {
             CallSiteTransformer transformer = new CallSiteTransformer(options.packages(), BootClock.INTERNAL_NAME,
                     log, options.verbose(), options.dryRun(), counters);
             instrumentation.addTransformer(transformer, true);
+            String clocksource = HostClocksource.describe();
             log.line(AgentVersion.read() + (options.dryRun() ? " finding System.currentTimeMillis() call sites,"
                     + " rewriting nothing: " : " caching System.currentTimeMillis(): ") + options.describe()
-                    + " clocksource=" + HostClocksource.describe());
+                    + " clocksource=" + clocksource);
             if (!atStartup) {
                 LoadedClasses.retransform(instrumentation, options.packages(), log);
             }
@@ -70,7 +72,10 @@ public final class Installer {
                 reporter.setContextClassLoader(null);
                 Runtime.getRuntime().addShutdownHook(reporter);
             }
-            Installation installation = new Installation(instrumentation, transformer, ticker, options.packages(), log);
+            JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation,
+                    new ClockAgentMBean(options, counters, ticker, clock, clocksource), log, !atStartup) : null;
+            Installation installation =
+                    new Installation(instrumentation, transformer, ticker, jmx, options.packages(), log);
             live = installation;
             return installation;
         } catch (Throwable failure) {

@@ -104,6 +104,12 @@ final class Ticker implements Runnable, AutoCloseable {
     private void recordLag(long lagNanos) {
         if (lagNanos >= tickNanos) {
             lateTicks++;
+            LateTickEvent late = new LateTickEvent();
+            if (late.shouldCommit()) {
+                late.lagNanos = lagNanos;
+                late.tickNanos = tickNanos;
+                late.commit();
+            }
         }
         if (lagNanos > maxLagNanos) {
             maxLagNanos = lagNanos;
@@ -172,6 +178,10 @@ final class Ticker implements Runnable, AutoCloseable {
 
     boolean isAlive() {
         return thread.isAlive();
+    }
+
+    long threadId() {
+        return thread.getId();
     }
 
     long ticks() {

@@ -1,0 +1,89 @@
+package io.clockagent.agent.internal;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.security.ProtectionDomain;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.management.ObjectName;
+
+/**
+ * Registers the agent's MBean once JMX comes alive in the JVM, and not before.
+ *
+ * <p>Creating the platform MBean server initialises {@code java.util.logging} and about a thousand classes. Done at
+ * startup, that would cost the service time and could fight its own logging set-up (a log manager chosen by the
+ * application must come first). So the agent waits until something else creates an MBean server (JConsole,
+ * VisualVM, jmx_exporter, or the application itself), which it notices as the JDK's MBean server class loads, and
+ * registers from a thread of its own. When attached to a running JVM it registers at once.
+ */
+final class JmxRegistration implements ClassFileTransformer, Runnable, AutoCloseable {
+
+    /** Loaded by the JDK whenever any MBean server is created. */
+    private static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
+
+    private final Instrumentation instrumentation;
+    private final ClockAgentMXBean mbean;
+    private final AgentLog log;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean registered;
+
+    private JmxRegistration(Instrumentation instrumentation, ClockAgentMXBean mbean, AgentLog log) {
+        this.instrumentation = instrumentation;
+        this.mbean = mbean;
+        this.log = log;
+    }
+
+    /** @return a handle that unregisters the MBean, or stops waiting for JMX */
+    static JmxRegistration whenJmxStarts(Instrumentation instrumentation, ClockAgentMXBean mbean, AgentLog log,
+            boolean registerNow) {
+        JmxRegistration registration = new JmxRegistration(instrumentation, mbean, log);
+        if (registerNow) {
+            registration.startRegistering();
+        } else {
+            instrumentation.addTransformer(registration, false);
+        }
+        return registration;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain, byte[] classFile) {
+        if (loader == null && MBEAN_SERVER_CLASS.equals(className)) {
+            startRegistering();
+        }
+        return null;
+    }
+
+    private void startRegistering() {
+        if (started.compareAndSet(false, true)) {
+            instrumentation.removeTransformer(this);
+            // Not on the loading thread: it holds the lock under which the platform server is being created.
+            Thread registrar = new Thread(this, "clock-agent-jmx");
+            registrar.setDaemon(true);
+            registrar.setContextClassLoader(null);
+            registrar.start();
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(mbean, new ObjectName(ClockAgentMXBean.OBJECT_NAME));
+            registered = true;
+        } catch (Exception | LinkageError failure) {
+            log.line("no MBean: could not register " + ClockAgentMXBean.OBJECT_NAME + ": " + failure);
+        }
+    }
+
+    @Override
+    public void close() {
+        instrumentation.removeTransformer(this);
+        if (registered) {
+            try {
+                ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(ClockAgentMXBean.OBJECT_NAME));
+            } catch (Exception alreadyGone) {
+                // Unregistered by someone else: the goal is reached either way.
+            }
+        }
+    }
+}
