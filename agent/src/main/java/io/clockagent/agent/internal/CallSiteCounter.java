@@ -18,6 +18,7 @@ final class CallSiteCounter {
 
     private static final int OP_LDC = 0x12;
     private static final int OP_LDC_W = 0x13;
+    private static final int OP_LDC2_W = 0x14;
     private static final int OP_INVOKESTATIC = 0xb8;
     private static final int OP_INVOKEDYNAMIC = 0xba;
 
@@ -108,6 +109,7 @@ final class CallSiteCounter {
                     countConstantLoad(pool.checkedIndex(in.u1(start + pc + 1)), pool, handle, tally);
                     break;
                 case OP_LDC_W:
+                case OP_LDC2_W:
                     countConstantLoad(pool.checkedIndex(in.u2(start + pc + 1)), pool, handle, tally);
                     break;
                 case OP_INVOKEDYNAMIC:

@@ -135,6 +135,19 @@ class CallSiteRewriterTest {
         assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
     }
 
+    @Test
+    void redirectsALongDynamicConstantLoadedWithLdc2w() throws Exception {
+        String name = "io.clockagent.agent.internal.generated.LongCondy";
+        byte[] bytes = GeneratedClasses.loadingClockDynamicConstant(name.replace('.', '/'));
+
+        RewrittenClass rewritten = rewriter.rewrite(bytes);
+        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
+
+        assertNotNull(rewritten, "ldc2_w of a dynamic constant is a method reference");
+        assertEquals(1, rewritten.methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+    }
+
     @ParameterizedTest(name = "class file version {0}")
     @ValueSource(ints = {52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69})
     void rewritesClassFilesOfEveryReleaseFrom8To25(int majorVersion) throws Exception {

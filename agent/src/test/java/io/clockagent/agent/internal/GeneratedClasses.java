@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.ConstantDynamic;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -35,6 +36,27 @@ final class GeneratedClasses {
         now.visitCode();
         now.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false));
         now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "()J", false);
+        now.visitInsn(Opcodes.LRETURN);
+        now.visitMaxs(2, 0);
+        now.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    /**
+     * A class whose {@code now()J} loads, with {@code ldc2_w}, a long dynamic constant that
+     * {@code ConstantBootstraps.invoke} computes by calling {@code System::currentTimeMillis}.
+     */
+    static byte[] loadingClockDynamicConstant(String internalName) {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internalName, null, "java/lang/Object", null);
+        MethodVisitor now = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "now", "()J", null, null);
+        now.visitCode();
+        Handle invoke = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/ConstantBootstraps", "invoke",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;"
+                        + "Ljava/lang/invoke/MethodHandle;[Ljava/lang/Object;)Ljava/lang/Object;", false);
+        now.visitLdcInsn(new ConstantDynamic("startMillis", "J", invoke,
+                new Handle(Opcodes.H_INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false)));
         now.visitInsn(Opcodes.LRETURN);
         now.visitMaxs(2, 0);
         now.visitEnd();
