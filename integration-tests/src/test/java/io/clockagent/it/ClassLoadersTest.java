@@ -1,0 +1,129 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.loaders.LoadersMain;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassDump;
+import io.clockagent.it.support.ClassFiles;
+import io.clockagent.it.support.ClockReferences;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.InspectorJar;
+import io.clockagent.it.support.JarBuilder;
+import io.clockagent.it.support.Jdk;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.WallClockWindow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Rewritten call sites find the cached clock, and run, whichever class loader defines them: the application class
+ * path, a {@code URLClassLoader} (under the platform loader, and with no parent at all), a child-first loader and a
+ * Spring-Boot-style nested-jar loader, all in one fork per JDK.
+ */
+class ClassLoadersTest {
+
+    private static final String LOADED_PACKAGE = "io/clockagent/it/fixtures/loaded";
+    private static final String LOADED_CLOCK = LoadersMain.LOADED_CLOCK.replace('.', '/');
+
+    /** The cases LoadersMain runs, in order; each is named after the loader that must define LoadedClock in it. */
+    private static final List<String> LOADERS = List.of("app", "url-class-loader", "boot-parent", "child-first",
+            "nested-jar");
+
+    @TempDir
+    static Path workDirectory;
+    private static Path inspectorJar;
+    private static Path launcherJar;
+    private static Path loadedJar;
+    private static Path bundleJar;
+    private static final Map<Integer, LoadersRun> RUNS = new HashMap<>();
+
+    @BeforeAll
+    static void writeJars() throws Exception {
+        inspectorJar = InspectorJar.writeInto(workDirectory);
+        launcherJar = new JarBuilder()
+                .addPackage(BuildOutputs.testClasses(), "io/clockagent/it/fixtures/loaders")
+                .writeTo(workDirectory.resolve("launcher.jar"));
+        loadedJar = new JarBuilder()
+                .addPackage(BuildOutputs.testClasses(), LOADED_PACKAGE)
+                .writeTo(workDirectory.resolve("loaded.jar"));
+        bundleJar = new JarBuilder()
+                .addEntry(LoadersMain.NESTED_JAR_ENTRY, Files.readAllBytes(loadedJar))
+                .writeTo(workDirectory.resolve("bundle.jar"));
+    }
+
+    @OnEachJdk
+    void rewrittenCallSitesRunUnderEveryKindOfClassLoader(int featureVersion) {
+        LoadersRun run = runOn(featureVersion);
+        Map<String, Long> readings = run.result.readings("reading");
+
+        List<String> expectedReadings = new ArrayList<>();
+        for (String loaderCase : LOADERS) {
+            LoadersMain.CLOCK_METHODS.forEach(method -> expectedReadings.add(loaderCase + "/" + method));
+        }
+        assertEquals(expectedReadings, List.copyOf(readings.keySet()), run.result.describe());
+        readings.forEach((reading, millis) -> run.window.assertContains(reading, millis));
+    }
+
+    @OnEachJdk
+    void eachLoaderDefinesItsOwnRewrittenCopyOfTheClass(int featureVersion) {
+        LoadersRun run = runOn(featureVersion);
+        ClockReferences original = ClockReferences.in(ClassFiles.read(BuildOutputs.testClasses(), LOADED_CLOCK));
+        ClockReferences expected = new ClockReferences(0, 0, original.systemCallSites(),
+                original.systemMethodReferences());
+
+        assertTrue(original.systemCallSites() > 0 && original.systemMethodReferences() > 0, original.toString());
+        Map<String, String> definedBy = run.result.labelled("defined-by");
+        assertEquals(LOADERS, List.copyOf(definedBy.keySet()), run.result.describe());
+        List<Executable> checks = new ArrayList<>();
+        for (String loader : LOADERS) {
+            checks.add(() -> assertEquals(loader, definedBy.get(loader), "the class's defining loader"));
+            checks.add(() -> assertEquals(expected, ClockReferences.in(run.dump.classFile(loader, LOADED_CLOCK)),
+                    "as defined by " + loader));
+        }
+        assertAll(checks);
+    }
+
+    @OnEachJdk
+    void stderrHoldsOnlyTheBanner(int featureVersion) {
+        LoadersRun run = runOn(featureVersion);
+
+        assertEquals(1, run.result.stderr().size(), run.result.describe());
+        assertTrue(AgentStderr.banner(LOADED_PACKAGE.replace('/', '.'), AgentStderr.NO_EXCLUDES)
+                .matcher(run.result.stderr().get(0)).matches(), run.result.describe());
+    }
+
+    private static LoadersRun runOn(int featureVersion) {
+        Jdk jdk = Jdks.require(featureVersion);
+        return RUNS.computeIfAbsent(featureVersion, version -> fork(jdk));
+    }
+
+    private static LoadersRun fork(Jdk jdk) {
+        Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
+        Path dumpDirectory = runDirectory.resolve("dump");
+        long startMillis = System.currentTimeMillis();
+        ForkResult result = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + LOADED_PACKAGE.replace('/', '.'))
+                .javaagent(inspectorJar, dumpDirectory.toString())
+                .classPath(launcherJar, loadedJar)
+                .runMain(LoadersMain.class.getName(), loadedJar.toString(), bundleJar.toString());
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+        assertEquals(0, result.exitStatus(), result.describe());
+        return new LoadersRun(result, ClassDump.readFrom(dumpDirectory), window);
+    }
+
+    private record LoadersRun(ForkResult result, ClassDump dump, WallClockWindow window) {
+    }
+}

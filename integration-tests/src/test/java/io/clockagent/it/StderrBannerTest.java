@@ -1,0 +1,82 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.options.OptionsProbeMain;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassDump;
+import io.clockagent.it.support.ClassFiles;
+import io.clockagent.it.support.ClockReferences;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.InspectorJar;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With good options the agent's only output is its one-line banner: no per-class lines, and no JVM warnings from
+ * either JDK.
+ */
+class StderrBannerTest {
+
+    private static final String PROBE = OptionsProbeMain.class.getName().replace('.', '/');
+
+    @TempDir
+    static Path workDirectory;
+    private static Path inspectorJar;
+
+    @BeforeAll
+    static void writeInspector() {
+        inspectorJar = InspectorJar.writeInto(workDirectory);
+    }
+
+    @OnEachJdk
+    void withDefaultOptionsStderrIsExactlyTheBannerOneTickerRunsAndEveryNonJdkClassIsCovered(int featureVersion,
+            @TempDir Path runDirectory) {
+        Path dumpDirectory = runDirectory.resolve("dump");
+
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), null)
+                .javaagent(inspectorJar, dumpDirectory.toString())
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OptionsProbeMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+        assertTrue(result.stdout().contains("cached clock defined true"), result.describe());
+        assertTrue(result.stdout().containsAll(List.of("ticker threads 1",
+                "ticker daemon=true context-class-loader=null")), "one daemon ticker holding no class loader\n"
+                + result.describe());
+        assertTrue(ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", PROBE)).readsCachedClock(),
+                "with no include option the probe is rewritten");
+    }
+
+    @OnEachJdk
+    void includesAndExcludesAppearInTheBannerAsGivenAndNothingElseIsRewritten(int featureVersion,
+            @TempDir Path runDirectory) {
+        Path dumpDirectory = runDirectory.resolve("dump");
+
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=com.acme:org.x,exclude=com.acme.legacy")
+                .javaagent(inspectorJar, dumpDirectory.toString())
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OptionsProbeMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("com.acme:org.x", "com.acme.legacy").matcher(result.stderr().get(0)).matches(),
+                result.describe());
+        assertTrue(result.stdout().contains("cached clock defined true"), result.describe());
+        assertArrayEquals(ClassFiles.read(BuildOutputs.testClasses(), PROBE),
+                ClassDump.readFrom(dumpDirectory).classFile("app", PROBE), "the probe lies outside com.acme and org.x");
+    }
+}
