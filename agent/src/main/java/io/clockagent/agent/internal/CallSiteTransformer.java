@@ -10,21 +10,17 @@ import java.security.ProtectionDomain;
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
-    private final PackageFilter packages;
+    private final RewriteScope scope;
     private final CallSiteRewriter rewriter;
-    private final ClassLoader agentLoader;
-    private final ClassLoader platformLoader;
     private final AgentLog log;
     private final boolean verbose;
     private final boolean dryRun;
     private final RewriteCounters counters;
 
-    CallSiteTransformer(PackageFilter packages, String clockInternalName, AgentLog log, boolean verbose,
+    CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
             boolean dryRun, RewriteCounters counters) {
-        this.packages = packages;
+        this.scope = scope;
         this.rewriter = new CallSiteRewriter(clockInternalName);
-        this.agentLoader = CallSiteTransformer.class.getClassLoader();
-        this.platformLoader = ClassLoader.getPlatformClassLoader();
         this.log = log;
         this.verbose = verbose;
         this.dryRun = dryRun;
@@ -34,10 +30,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
-        // Boot and platform loaders hold the JDK; hidden and anonymous classes come without a name.
-        if (loader == null || loader == agentLoader || className == null
-                || loader == platformLoader
-                || !packages.covers(className) || IgnoredPackages.reasonFor(className) != null) {
+        if (!scope.includes(loader, className)) {
             return null;
         }
         try {

@@ -14,16 +14,16 @@ final class Installation implements AutoCloseable {
     private final Ticker ticker;
     /** Null with jmx=false. */
     private final JmxRegistration jmx;
-    private final PackageFilter packages;
+    private final RewriteScope scope;
     private final AgentLog log;
 
     Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker,
-            JmxRegistration jmx, PackageFilter packages, AgentLog log) {
+            JmxRegistration jmx, RewriteScope scope, AgentLog log) {
         this.instrumentation = instrumentation;
         this.transformer = transformer;
         this.ticker = ticker;
         this.jmx = jmx;
-        this.packages = packages;
+        this.scope = scope;
         this.log = log;
     }
 
@@ -36,7 +36,7 @@ final class Installation implements AutoCloseable {
         if (ticker != null) {
             ticker.close();
         }
-        int restored = LoadedClasses.retransform(instrumentation, packages, log);
+        int restored = LoadedClasses.retransform(instrumentation, scope, log);
         log.line("detached: ticker stopped, original code restored in " + restored + " classes");
     }
 }

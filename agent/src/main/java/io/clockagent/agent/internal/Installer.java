@@ -56,8 +56,9 @@ public final class Installer {
                 ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
                         options.monotonic());
             }
+            RewriteScope scope = new RewriteScope(options.packages());
             RewriteCounters counters = new RewriteCounters(options.reportFile() != null);
-            CallSiteTransformer transformer = new CallSiteTransformer(options.packages(), BootClock.INTERNAL_NAME,
+            CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
                     log, options.verbose(), options.dryRun(), counters);
             instrumentation.addTransformer(transformer, true);
             String clocksource = HostClocksource.describe();
@@ -65,7 +66,7 @@ public final class Installer {
                     + " rewriting nothing: " : " caching System.currentTimeMillis(): ") + options.describe()
                     + " clocksource=" + clocksource);
             if (!atStartup) {
-                LoadedClasses.retransform(instrumentation, options.packages(), log);
+                LoadedClasses.retransform(instrumentation, scope, log);
             }
             if (options.reportSummary() || options.reportFile() != null) {
                 Thread reporter = new Thread(new ExitReport(options, counters, ticker, log), "clock-agent-report");
@@ -75,7 +76,7 @@ public final class Installer {
             JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation,
                     new ClockAgentMBean(options, counters, ticker, clock, clocksource), log, !atStartup) : null;
             Installation installation =
-                    new Installation(instrumentation, transformer, ticker, jmx, options.packages(), log);
+                    new Installation(instrumentation, transformer, ticker, jmx, scope, log);
             live = installation;
             return installation;
         } catch (Throwable failure) {

@@ -20,4 +20,14 @@ final class LateTickEvent extends jdk.jfr.Event {
     @Label("Tick")
     @Timespan(Timespan.NANOSECONDS)
     long tickNanos;
+
+    /** Records one late tick if a recording wants it; costs one allocation otherwise. */
+    static void commit(long lagNanos, long tickNanos) {
+        LateTickEvent late = new LateTickEvent();
+        if (late.shouldCommit()) {
+            late.lagNanos = lagNanos;
+            late.tickNanos = tickNanos;
+            late.commit();
+        }
+    }
 }

@@ -17,16 +17,11 @@ final class LoadedClasses {
     }
 
     /** @return how many classes were retransformed */
-    static int retransform(Instrumentation instrumentation, PackageFilter packages, AgentLog log) {
-        ClassLoader agentLoader = LoadedClasses.class.getClassLoader();
-        ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
+    static int retransform(Instrumentation instrumentation, RewriteScope scope, AgentLog log) {
         List<Class<?>> covered = new ArrayList<>();
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            ClassLoader loader = loaded.getClassLoader();
-            String internalName = loaded.getName().replace('.', '/');
-            if (loader != null && loader != platformLoader && loader != agentLoader && !loaded.isHidden()
-                    && instrumentation.isModifiableClass(loaded) && packages.covers(internalName)
-                    && IgnoredPackages.reasonFor(internalName) == null) {
+            if (!loaded.isHidden() && instrumentation.isModifiableClass(loaded)
+                    && scope.includes(loaded.getClassLoader(), loaded.getName().replace('.', '/'))) {
                 covered.add(loaded);
             }
         }

@@ -17,6 +17,8 @@ final class Ticker implements Runnable, AutoCloseable {
     /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
     static final long SPIN_LEAD_NANOS = 100_000L;
     private static final long NO_FLOOR = Long.MIN_VALUE;
+    /** A runtime linked without jdk.jfr cannot even load the late-tick event class. */
+    private static final boolean JFR_PRESENT = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
     private final CachedClockWriter clock;
     private final Clock wallClock;
@@ -104,11 +106,8 @@ final class Ticker implements Runnable, AutoCloseable {
     private void recordLag(long lagNanos) {
         if (lagNanos >= tickNanos) {
             lateTicks++;
-            LateTickEvent late = new LateTickEvent();
-            if (late.shouldCommit()) {
-                late.lagNanos = lagNanos;
-                late.tickNanos = tickNanos;
-                late.commit();
+            if (JFR_PRESENT) {
+                LateTickEvent.commit(lagNanos, tickNanos);
             }
         }
         if (lagNanos > maxLagNanos) {

@@ -24,7 +24,7 @@ class CallSiteTransformerTest {
 
     private CallSiteTransformer transformer(String options) {
         AgentOptions parsed = AgentOptions.parse(options);
-        return new CallSiteTransformer(parsed.packages(), RewritingClassLoader.FIXED_CLOCK,
+        return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK,
                 new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true, parsed.dryRun(), counters);
     }
 
