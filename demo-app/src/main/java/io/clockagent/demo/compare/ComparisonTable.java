@@ -1,0 +1,149 @@
+package io.clockagent.demo.compare;
+
+import io.clockagent.demo.RunResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/** Renders the side-by-side table of medians across rounds, agent off against agent on. Stateless. */
+final class ComparisonTable {
+
+    /** Shown instead of a value that differs between rounds that should agree. */
+    static final String MIXED = "MIXED";
+
+    private static final String ROW = "%-38s %18s %18s %12s%n";
+
+    private ComparisonTable() {
+    }
+
+    static String render(List<ForkedRun> off, List<ForkedRun> on) {
+        List<RunResult> offResults = results(off);
+        List<RunResult> onResults = results(on);
+        StringBuilder table = new StringBuilder();
+        table.append(String.format(Locale.ROOT, ROW, "median of " + Math.max(off.size(), on.size()) + " rounds",
+                AgentMode.OFF.label(), AgentMode.ON.label(), "on vs off"));
+        table.append(String.format(Locale.ROOT, ROW, "-".repeat(38), "-".repeat(18), "-".repeat(18), "-".repeat(12)));
+        numberRow(table, "requests/s", offResults, onResults, r -> r.number("rps"), "%,.0f", true);
+        numberRow(table, "latency p50 (ms)", offResults, onResults, r -> r.number("p50_us") / 1e3, "%.3f", true);
+        numberRow(table, "latency p99 (ms)", offResults, onResults, r -> r.number("p99_us") / 1e3, "%.3f", true);
+        numberRow(table, "process CPU per request (us)", offResults, onResults, r -> r.number("cpu_us_per_request"),
+                "%.1f", true);
+        numberRow(table, "clock reads/s (service code)", offResults, onResults, r -> r.number("clock_reads_per_s"),
+                "%,.0f", true);
+        numberRow(table, "clock reads per request", offResults, onResults,
+                r -> r.number("clock_reads_per_request"), "%.2f", false);
+        numberRow(table, "ticker CPU (% of one core)", offResults, onResults, ComparisonTable::tickerCpuPercent,
+                "%.2f%%", false);
+        numberRow(table, "cache hit rate (%)", offResults, onResults, r -> r.number("cache_hit_pct"), "%.2f", false);
+        textRow(table, "throttled / deadlines missed (all)", sumPair(offResults, "throttled", "deadline_missed"),
+                sumPair(onResults, "throttled", "deadline_missed"), "");
+        String offChecksum = common(offResults, "checksum");
+        String onChecksum = common(onResults, "checksum");
+        textRow(table, "business checksum (all rounds)", offChecksum, onChecksum,
+                offChecksum.equals(onChecksum) && !offChecksum.equals(MIXED) ? "identical" : "DIFFERENT");
+        if (anyBurst(offResults) || anyBurst(onResults)) {
+            String tasks = common(concat(offResults, onResults), "burst_tasks");
+            table.append(String.format(Locale.ROOT, "virtual-thread burst, %s tasks reading the clock around a"
+                    + " 10 ms sleep:%n", tasks));
+            numberRow(table, "  burst wall time (ms)", offResults, onResults, r -> r.number("burst_ms"), "%,.1f", true);
+            numberRow(table, "  clock behind real, p99 (ms)", offResults, onResults,
+                    r -> r.number("burst_lag_p99_ms"), "%.0f", false);
+            textRow(table, "  clock behind real, worst (ms)", worst(offResults, "burst_lag_max_ms"),
+                    worst(onResults, "burst_lag_max_ms"), "");
+            textRow(table, "  stale reads (all rounds)", sum(offResults, "burst_stale"), sum(onResults, "burst_stale"),
+                    "");
+            numberRow(table, "  ticker CPU during burst (ms)", offResults, onResults,
+                    r -> r.number("burst_ticker_cpu_ms"), "%.2f", false);
+            textRow(table, "  ticker alive after burst", RunResult.NOT_AVAILABLE, common(onResults, "burst_ticker_alive"),
+                    "");
+        }
+        return table.toString();
+    }
+
+    /** The ticker's CPU over the measured phase as a share of one core. */
+    static double tickerCpuPercent(RunResult result) {
+        return result.number("ticker_cpu_ms") / (result.number("measured_s") * 1e3) * 100;
+    }
+
+    /** The median of the finite values, or NaN if there are none. */
+    static double median(List<RunResult> results, ToDoubleFunction<RunResult> metric) {
+        double[] values = results.stream().mapToDouble(metric).filter(Double::isFinite).sorted().toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    static double[] range(List<RunResult> results, ToDoubleFunction<RunResult> metric) {
+        double[] values = results.stream().mapToDouble(metric).filter(Double::isFinite).sorted().toArray();
+        return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
+                : new double[] {values[0], values[values.length - 1]};
+    }
+
+    private static void numberRow(StringBuilder table, String label, List<RunResult> off, List<RunResult> on,
+            ToDoubleFunction<RunResult> metric, String format, boolean showChange) {
+        double offMedian = median(off, metric);
+        double onMedian = median(on, metric);
+        String change = showChange && Double.isFinite(offMedian) && Double.isFinite(onMedian) && offMedian != 0
+                ? String.format(Locale.ROOT, "%+.1f%%", (onMedian - offMedian) / offMedian * 100) : "";
+        textRow(table, label, format(format, offMedian), format(format, onMedian), change);
+    }
+
+    private static void textRow(StringBuilder table, String label, String off, String on, String change) {
+        table.append(String.format(Locale.ROOT, ROW, label, off, on, change));
+    }
+
+    private static String format(String format, double value) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, format, value) : RunResult.NOT_AVAILABLE;
+    }
+
+    private static String common(List<RunResult> results, String key) {
+        Set<String> values = new LinkedHashSet<>();
+        results.forEach(result -> values.add(result.text(key)));
+        return values.isEmpty() ? RunResult.NOT_AVAILABLE : values.size() == 1 ? values.iterator().next() : MIXED;
+    }
+
+    private static String sum(List<RunResult> results, String key) {
+        double total = results.stream().mapToDouble(result -> result.number(key)).filter(Double::isFinite).sum();
+        return results.stream().anyMatch(result -> Double.isFinite(result.number(key)))
+                ? String.format(Locale.ROOT, "%,.0f", total) : RunResult.NOT_AVAILABLE;
+    }
+
+    private static String sumPair(List<RunResult> results, String first, String second) {
+        return sum(results, first) + " / " + sum(results, second);
+    }
+
+    private static String worst(List<RunResult> results, String key) {
+        return format("%.0f", range(results, result -> result.number(key))[1]);
+    }
+
+    private static boolean anyBurst(List<RunResult> results) {
+        return results.stream().anyMatch(result -> Double.isFinite(result.number("burst_tasks")));
+    }
+
+    private static List<RunResult> results(List<ForkedRun> runs) {
+        List<RunResult> results = new ArrayList<>();
+        for (ForkedRun run : runs) {
+            if (run.result() != null) {
+                results.add(run.result());
+            }
+        }
+        return results;
+    }
+
+    private static List<RunResult> concat(List<RunResult> first, List<RunResult> second) {
+        List<RunResult> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
+    static String describeRange(double[] range, String format) {
+        return Arrays.stream(range).allMatch(Double::isFinite)
+                ? format(format, range[0]) + " .. " + format(format, range[1]) : RunResult.NOT_AVAILABLE;
+    }
+}
