@@ -23,7 +23,7 @@ public final class Cli {
             "usage: java -jar clock-agent.jar COMMAND",
             "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
             "  detach PID            restore the original code in JVM PID and stop its ticker",
-            "  doctor                tell whether caching pays on this host (takes about 10 s)",
+            "  doctor                tell whether caching pays on this host (takes a few seconds)",
             "  --version             print the version",
             "  help                  print this text");
 

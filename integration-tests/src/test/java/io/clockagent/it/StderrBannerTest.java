@@ -79,4 +79,19 @@ class StderrBannerTest {
         assertArrayEquals(ClassFiles.read(BuildOutputs.testClasses(), PROBE),
                 ClassDump.readFrom(dumpDirectory).classFile("app", PROBE), "the probe lies outside com.acme and org.x");
     }
+
+    @OnEachJdk
+    void everySettingIsStatedInTheBannerInOneOrderWhateverOrderTheOptionsCameIn(int featureVersion,
+            @TempDir Path runDirectory) {
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(),
+                        "monotonic=true,exclude=com.acme.legacy,wait=spin,include=com.acme,tick=5ms,verbose=false")
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OptionsProbeMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("tick=5ms wait=spin monotonic=true include=com.acme exclude=com.acme.legacy")
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+    }
 }

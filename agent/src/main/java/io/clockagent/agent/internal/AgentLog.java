@@ -1,5 +1,7 @@
 package io.clockagent.agent.internal;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 
 /**
@@ -14,6 +16,14 @@ final class AgentLog {
 
     AgentLog(PrintStream err) {
         this.err = err;
+    }
+
+    /**
+     * Writes to the process's standard error itself, not to {@code System.err}: an application may have replaced
+     * that stream with its own code, which would then run with the agent's frames on its stack.
+     */
+    static AgentLog toStandardError() {
+        return new AgentLog(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
     }
 
     void line(String message) {

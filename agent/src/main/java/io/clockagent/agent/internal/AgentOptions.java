@@ -71,16 +71,18 @@ public final class AgentOptions {
      * @throws AgentOptionsException naming the offending token, its source, and the valid forms
      */
     public static AgentOptions fromSources(String agentArguments, String systemProperty, String environmentVariable) {
-        List<OptionToken> merged = new ArrayList<>();
-        Set<String> keysTaken = new LinkedHashSet<>();
-        Set<String> sources = new LinkedHashSet<>();
         String[][] bySource = {
             {AGENT_ARGUMENTS, agentArguments},
             {"system property " + SYSTEM_PROPERTY, systemProperty},
             {ENVIRONMENT_VARIABLE, environmentVariable},
         };
+        List<List<OptionToken>> sourceTokens = new ArrayList<>();
+        List<OptionToken> merged = new ArrayList<>();
+        Set<String> keysTaken = new LinkedHashSet<>();
+        Set<String> sources = new LinkedHashSet<>();
         for (String[] source : bySource) {
             List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
+            sourceTokens.add(tokens);
             Set<String> keysHere = new LinkedHashSet<>();
             for (OptionToken token : tokens) {
                 if (!keysTaken.contains(token.key())) {
@@ -96,14 +98,22 @@ public final class AgentOptions {
             strictRequested |= "strict".equals(token.key()) && token.value().equals("true");
         }
         try {
-            Builder builder = new Builder();
-            for (OptionToken token : merged) {
-                builder.accept(token);
+            // Each source on its own first: a bad option is reported even where a stronger source overrides its key.
+            for (List<OptionToken> tokens : sourceTokens) {
+                build(tokens);
             }
-            return new AgentOptions(builder, sources);
+            return new AgentOptions(build(merged), sources);
         } catch (AgentOptionsException bad) {
             throw new AgentOptionsException(bad.getMessage(), strictRequested);
         }
+    }
+
+    private static Builder build(List<OptionToken> tokens) {
+        Builder builder = new Builder();
+        for (OptionToken token : tokens) {
+            builder.accept(token);
+        }
+        return builder;
     }
 
     static long parseTickNanos(OptionToken token) {

@@ -17,6 +17,7 @@ class CachedClockWriter {
     private final VarHandle demanded;
     private final VarHandle ticker;
     private final VarHandle floorMillis;
+    private final VarHandle installation;
 
     CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) throws ReflectiveOperationException {
         this.paddedCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
@@ -24,6 +25,18 @@ class CachedClockWriter {
         this.demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         this.ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
         this.floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
+        this.installation = privateLookup.findStaticVarHandle(clockClass, "installation", AutoCloseable.class);
+    }
+
+    /**
+     * Runs every access once. A VarHandle call links on first use, which allocates; after this the ticker's failure
+     * path, {@link #abandon}, runs without allocating, so it works even when the heap is full.
+     */
+    void link() {
+        published();
+        demanded();
+        withdraw(Long.MIN_VALUE);
+        abandon(Long.MIN_VALUE);
     }
 
     void publish(long millis) {
@@ -43,6 +56,14 @@ class CachedClockWriter {
         CELL.setRelease(paddedCells, valueIndex, 0L);
     }
 
+    /**
+     * Withdraws after a failure: the cell first, so that readers reach the direct clock even if what follows fails.
+     */
+    void abandon(long floor) {
+        CELL.setRelease(paddedCells, valueIndex, 0L);
+        floorMillis.setVolatile(floor);
+    }
+
     /** Whether a reader found no cached value since the last {@link #lowerDemand()}. */
     boolean demanded() {
         return (boolean) demanded.getVolatile();
@@ -57,9 +78,17 @@ class CachedClockWriter {
         ticker.setVolatile(tickerThread);
     }
 
-    /** Whether a ticker, from this copy of the agent or another, is serving the clock. */
-    boolean hasLiveTicker() {
-        Thread tickerThread = (Thread) ticker.getVolatile();
-        return tickerThread != null && tickerThread.isAlive();
+    /** The installation serving the clock, from this copy of the agent or another; null if none. */
+    AutoCloseable installation() {
+        return (AutoCloseable) installation.getVolatile();
+    }
+
+    /**
+     * Records the installation serving the clock. Kept in the clock's own private state, which only the agent can
+     * reach, rather than in a static field of the agent's classes, which code holding the agent's class loader
+     * could read.
+     */
+    void installation(AutoCloseable serving) {
+        installation.setVolatile(serving);
     }
 }

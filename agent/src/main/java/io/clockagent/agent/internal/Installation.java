@@ -12,16 +12,18 @@ final class Installation implements AutoCloseable {
     private final CallSiteTransformer transformer;
     /** Null in a dry run. */
     private final Ticker ticker;
+    private final CachedClockWriter clock;
     /** Null with jmx=false. */
     private final JmxRegistration jmx;
     private final RewriteScope scope;
     private final AgentLog log;
 
     Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker,
-            JmxRegistration jmx, RewriteScope scope, AgentLog log) {
+            CachedClockWriter clock, JmxRegistration jmx, RewriteScope scope, AgentLog log) {
         this.instrumentation = instrumentation;
         this.transformer = transformer;
         this.ticker = ticker;
+        this.clock = clock;
         this.jmx = jmx;
         this.scope = scope;
         this.log = log;
@@ -36,6 +38,7 @@ final class Installation implements AutoCloseable {
         if (ticker != null) {
             ticker.close();
         }
+        clock.installation(null);
         int restored = LoadedClasses.retransform(instrumentation, scope, log);
         log.line("detached: ticker stopped, original code restored in " + restored + " classes");
     }

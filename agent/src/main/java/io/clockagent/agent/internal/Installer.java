@@ -1,7 +1,6 @@
 package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Method;
 import java.time.Clock;
 
 /**
@@ -19,9 +18,6 @@ public final class Installer {
 
     private static final AutoCloseable NOTHING_INSTALLED = new NothingInstalled();
 
-    /** The installation made through this copy of the agent; each copy has its own class loader. */
-    private static volatile Installation live;
-
     private Installer() {
     }
 
@@ -31,7 +27,11 @@ public final class Installer {
      * @return a handle that uninstalls the agent: no more rewriting, and reads go to the direct clock
      */
     public static AutoCloseable install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
-        AgentLog log = new AgentLog(System.err);
+        AgentLog log = AgentLog.toStandardError();
+        if (!isTheJvms(instrumentation)) {
+            log.line("off: install needs the JVM's own Instrumentation");
+            return NOTHING_INSTALLED;
+        }
         AgentOptions options;
         try {
             options = AgentOptions.fromSources(optionsText, System.getProperty(AgentOptions.SYSTEM_PROPERTY),
@@ -45,17 +45,13 @@ public final class Installer {
             return NOTHING_INSTALLED;
         }
         try {
-            Ticker ticker = null;
-            CachedClockWriter clock = null;
-            if (!options.dryRun()) {
-                clock = BootClock.defineOrFind(instrumentation);
-                if (clock.hasLiveTicker()) {
-                    log.line("already active in this JVM; this copy does nothing");
-                    return NOTHING_INSTALLED;
-                }
-                ticker = Ticker.start(clock, Clock.systemUTC(), options.tickNanos(), options.waitStrategy(),
-                        options.monotonic());
+            CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
+            if (clock.installation() != null) {
+                log.line("already active in this JVM; this copy does nothing");
+                return NOTHING_INSTALLED;
             }
+            Ticker ticker = options.dryRun() ? null : Ticker.start(clock, Clock.systemUTC(), options.tickNanos(),
+                    options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
             RewriteCounters counters = new RewriteCounters(options.reportFile() != null);
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
@@ -75,9 +71,8 @@ public final class Installer {
             }
             JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation,
                     new ClockAgentMBean(options, counters, ticker, clock, clocksource), log, !atStartup) : null;
-            Installation installation =
-                    new Installation(instrumentation, transformer, ticker, jmx, scope, log);
-            live = installation;
+            Installation installation = new Installation(instrumentation, transformer, ticker, clock, jmx, scope, log);
+            clock.installation(installation);
             return installation;
         } catch (Throwable failure) {
             log.line("off, the service runs without it: could not install: " + failure);
@@ -86,36 +81,33 @@ public final class Installer {
     }
 
     /**
-     * Detaches the agent that an earlier copy installed: this call arrives through a fresh copy, in a class loader of
-     * its own, so it finds the installing copies among the loaded classes.
+     * Detaches the agent that an earlier copy installed. This call arrives through a fresh copy of the agent, in a
+     * class loader of its own; the installation it closes is the one recorded in the cached clock.
      */
     public static void detach(Instrumentation instrumentation) {
-        AgentLog log = new AgentLog(System.err);
-        int detached = 0;
+        AgentLog log = AgentLog.toStandardError();
+        if (!isTheJvms(instrumentation)) {
+            log.line("not detached: detach needs the JVM's own Instrumentation");
+            return;
+        }
         try {
-            for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-                if (loaded.getName().equals(Installer.class.getName()) && loaded != Installer.class) {
-                    Method closeLive = loaded.getMethod("closeLive");
-                    detached += (boolean) closeLive.invoke(null) ? 1 : 0;
-                }
-            }
-            if (detached == 0) {
+            AutoCloseable serving = BootClock.defineOrFind(instrumentation).installation();
+            if (serving == null) {
                 log.line("not active in this JVM; nothing to detach");
+            } else {
+                serving.close();
             }
         } catch (Throwable failure) {
             log.line("could not detach: " + failure);
         }
     }
 
-    /** Closes this copy's installation, if it made one. @return whether it did */
-    public static boolean closeLive() {
-        Installation installation = live;
-        live = null;
-        if (installation == null) {
-            return false;
-        }
-        installation.close();
-        return true;
+    /**
+     * Whether this is the Instrumentation the JVM hands to agents, which only the java.instrument module can create:
+     * the public entry points are no way around the JVM's own control over agents.
+     */
+    private static boolean isTheJvms(Instrumentation instrumentation) {
+        return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
     }
 
     /** A class, not a lambda: the first lambda in a JVM costs milliseconds of bootstrap before main. */

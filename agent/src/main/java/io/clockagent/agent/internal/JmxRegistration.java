@@ -22,19 +22,19 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     private static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
 
     private final Instrumentation instrumentation;
-    private final ClockAgentMXBean mbean;
+    private final ClockAgentMBean mbean;
     private final AgentLog log;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean registered;
 
-    private JmxRegistration(Instrumentation instrumentation, ClockAgentMXBean mbean, AgentLog log) {
+    private JmxRegistration(Instrumentation instrumentation, ClockAgentMBean mbean, AgentLog log) {
         this.instrumentation = instrumentation;
         this.mbean = mbean;
         this.log = log;
     }
 
     /** @return a handle that unregisters the MBean, or stops waiting for JMX */
-    static JmxRegistration whenJmxStarts(Instrumentation instrumentation, ClockAgentMXBean mbean, AgentLog log,
+    static JmxRegistration whenJmxStarts(Instrumentation instrumentation, ClockAgentMBean mbean, AgentLog log,
             boolean registerNow) {
         JmxRegistration registration = new JmxRegistration(instrumentation, mbean, log);
         if (registerNow) {
@@ -68,10 +68,11 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     @Override
     public void run() {
         try {
-            ManagementFactory.getPlatformMBeanServer().registerMBean(mbean, new ObjectName(ClockAgentMXBean.OBJECT_NAME));
+            ManagementFactory.getPlatformMBeanServer().registerMBean(mbean.asDynamicMBean(),
+                    new ObjectName(ClockAgentMBean.OBJECT_NAME));
             registered = true;
         } catch (Exception | LinkageError failure) {
-            log.line("no MBean: could not register " + ClockAgentMXBean.OBJECT_NAME + ": " + failure);
+            log.line("no MBean: could not register " + ClockAgentMBean.OBJECT_NAME + ": " + failure);
         }
     }
 
@@ -80,7 +81,7 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
         instrumentation.removeTransformer(this);
         if (registered) {
             try {
-                ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(ClockAgentMXBean.OBJECT_NAME));
+                ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(ClockAgentMBean.OBJECT_NAME));
             } catch (Exception alreadyGone) {
                 // Unregistered by someone else: the goal is reached either way.
             }

@@ -17,8 +17,6 @@ final class Ticker implements Runnable, AutoCloseable {
     /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
     static final long SPIN_LEAD_NANOS = 100_000L;
     private static final long NO_FLOOR = Long.MIN_VALUE;
-    /** A runtime linked without jdk.jfr cannot even load the late-tick event class. */
-    private static final boolean JFR_PRESENT = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
     private final CachedClockWriter clock;
     private final Clock wallClock;
@@ -38,6 +36,8 @@ final class Ticker implements Runnable, AutoCloseable {
     private volatile long clamps;
     private volatile long failures;
     private volatile boolean timerSlackLowered;
+    /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails to is not retried. */
+    private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
     private Ticker(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
             boolean monotonic) {
@@ -65,6 +65,7 @@ final class Ticker implements Runnable, AutoCloseable {
     public void run() {
         long lastMillis = NO_FLOOR;
         try {
+            clock.link();
             timerSlackLowered = TimerSlack.lowerForCurrentThread();
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
             while (running) {
@@ -82,12 +83,12 @@ final class Ticker implements Runnable, AutoCloseable {
                 } catch (RuntimeException | Error failure) {
                     // Survive anything, out of memory included: readers use the direct clock until the next tick.
                     failures++;
-                    clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+                    clock.abandon(monotonic ? lastMillis : NO_FLOOR);
                     LockSupport.parkNanos(tickNanos);
                 }
             }
         } finally {
-            clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+            clock.abandon(monotonic ? lastMillis : NO_FLOOR);
             clock.wakeOnDemand(null);
         }
     }
@@ -104,14 +105,20 @@ final class Ticker implements Runnable, AutoCloseable {
     }
 
     private void recordLag(long lagNanos) {
-        if (lagNanos >= tickNanos) {
-            lateTicks++;
-            if (JFR_PRESENT) {
-                LateTickEvent.commit(lagNanos, tickNanos);
-            }
-        }
+        // The maximum first: a reader that sees a late tick counted must also see a lag of at least one tick.
         if (lagNanos > maxLagNanos) {
             maxLagNanos = lagNanos;
+        }
+        if (lagNanos >= tickNanos) {
+            lateTicks++;
+            if (recordsLateTicks && JfrRecording.isRunning()) {
+                try {
+                    LateTickEvent.commit(lagNanos, tickNanos);
+                } catch (LinkageError | RuntimeException | OutOfMemoryError eventFailed) {
+                    // JFR could not even set the event up (out of memory, say): go on without it.
+                    recordsLateTicks = false;
+                }
+            }
         }
     }
 

@@ -130,6 +130,15 @@ class AgentOptionsTest {
         assertTrue(refused.strictRequested());
     }
 
+    @Test
+    void aBadOptionIsReportedEvenWhereAStrongerSourceOverridesItsKey() {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.fromSources("wait=spin,strict=true", null, "wait=sometimes"));
+
+        assertTrue(refused.getMessage().contains("'wait=sometimes' (from CLOCK_AGENT_OPTIONS)"), refused.getMessage());
+        assertTrue(refused.strictRequested(), "strict=true from the -javaagent string applies to every source");
+    }
+
     @ParameterizedTest(name = "report=''{0}'': summary {1}, file {2}")
     @CsvSource(delimiter = '|', value = {
         "report=summary              | true  | ",

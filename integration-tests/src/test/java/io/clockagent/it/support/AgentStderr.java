@@ -13,19 +13,41 @@ public final class AgentStderr {
     private AgentStderr() {
     }
 
-    /**
-     * The banner for default tick and wait settings. The clock source is the host's (tsc, hpet, xen, kvm-clock, or
-     * a note where it cannot be read), so any non-empty text is accepted there.
-     */
+    /** The banner for default tick and wait settings; any clock source is accepted, as in every banner here. */
     public static Pattern banner(String includes, String excludes) {
-        return Pattern.compile(Pattern.quote("clock-agent: " + BuildOutputs.agentVersion()
-                + " caching System.currentTimeMillis(): tick=1ms wait=park include=" + includes
-                + " exclude=" + excludes + " clocksource=") + "\\S.*");
+        return banner("tick=1ms wait=park include=" + includes + " exclude=" + excludes);
+    }
+
+    /**
+     * The banner for any settings, stated as the agent states them, such as
+     * {@code tick=5ms wait=spin monotonic=true include=com.acme exclude=(none)}, followed by
+     * {@code (options from ...)} when a source other than the {@code -javaagent} string was used.
+     */
+    public static Pattern banner(String settings) {
+        return withClocksource("clock-agent: " + BuildOutputs.agentVersion() + " caching System.currentTimeMillis(): "
+                + settings);
+    }
+
+    /** The banner of {@code dryRun=true}, which says that nothing is rewritten; settings as for {@link #banner(String)}. */
+    public static Pattern dryRunBanner(String settings) {
+        return withClocksource("clock-agent: " + BuildOutputs.agentVersion()
+                + " finding System.currentTimeMillis() call sites, rewriting nothing: " + settings);
+    }
+
+    /** The clock source is the host's (tsc, hpet, xen, kvm-clock, or a note where it cannot be read): any text. */
+    private static Pattern withClocksource(String bannerStart) {
+        return Pattern.compile(Pattern.quote(bannerStart + " clocksource=") + "\\S.*");
     }
 
     /** The line {@code verbose=true} adds for one rewritten class. */
     public static String rewrote(String binaryName, int callSites, int methodReferences) {
         return "clock-agent: rewrote " + binaryName + ": " + callSites + " call sites, " + methodReferences
+                + " method references";
+    }
+
+    /** The line {@code verbose=true} adds, in a dry run, for one class it would rewrite. */
+    public static String wouldRewrite(String binaryName, int callSites, int methodReferences) {
+        return "clock-agent: would rewrite " + binaryName + ": " + callSites + " call sites, " + methodReferences
                 + " method references";
     }
 }

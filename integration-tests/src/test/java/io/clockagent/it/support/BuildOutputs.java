@@ -1,5 +1,6 @@
 package io.clockagent.it.support;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -36,6 +37,61 @@ public final class BuildOutputs {
         return property("clockagent.serviceByteBuddyVersion");
     }
 
+    /** The ASM jar the "service with its own ASM" fixture runs with; not the ASM that Byte Buddy bundles. */
+    public static Path serviceAsmJar() {
+        return existingFile("clockagent.serviceAsmJar");
+    }
+
+    /** slf4j-api and slf4j-simple 1.7, the generation that binds through {@code StaticLoggerBinder}. */
+    public static Path[] slf4j1Jars() {
+        return existingFiles("clockagent.slf4j1Jars");
+    }
+
+    /** slf4j-api and slf4j-simple 2.x, the generation that binds through {@code ServiceLoader}. */
+    public static Path[] slf4j2Jars() {
+        return existingFiles("clockagent.slf4j2Jars");
+    }
+
+    /** Spring Boot's launcher classes, which the tests lay out at the root of an executable jar. */
+    public static Path springBootLoaderJar() {
+        return existingFile("clockagent.springBootLoaderJar");
+    }
+
+    /** The Apache Felix OSGi framework, embedded by the OSGi fixture. */
+    public static Path felixFrameworkJar() {
+        return existingFile("clockagent.felixJar");
+    }
+
+    /** JaCoCo's agent, {@code org.jacoco.agent} with the {@code runtime} classifier. */
+    public static Path jacocoAgentJar() {
+        return existingFile("clockagent.jacocoAgentJar");
+    }
+
+    /** The repository's README, whose documented configuration the tests use as written. */
+    public static Path readme() {
+        return existingFile("clockagent.readme");
+    }
+
+    /** Prometheus' jmx_exporter agent, which the operability tests load beside clock-agent to scrape its MBean. */
+    public static Path jmxExporterJar() {
+        return existingFile("clockagent.jmxExporterJar");
+    }
+
+    /** The demo service as shipped, {@code demo-app/target/clock-agent-demo.jar}: the demo and slf4j in one jar. */
+    public static Path demoJar() {
+        return existingFile("clockagent.demoJar");
+    }
+
+    /** The C source of the library that makes clock reads system calls, {@code src/test/c/slowclock.c}. */
+    public static Path slowClockSource() {
+        return existingFile("clockagent.slowClockSource");
+    }
+
+    /** Where the tests build the slow-clock library from {@link #slowClockSource()}; it need not exist yet. */
+    public static Path slowClockLibrary() {
+        return Path.of(property("clockagent.slowClockLibrary")).toAbsolutePath().normalize();
+    }
+
     private static Path existingFile(String key) {
         Path path = Path.of(property(key)).toAbsolutePath().normalize();
         if (!Files.exists(path)) {
@@ -43,6 +99,19 @@ public final class BuildOutputs {
                     + " 'mvn -B verify' from the repository root so the agent jar is packaged first");
         }
         return path;
+    }
+
+    private static Path[] existingFiles(String key) {
+        String[] paths = property(key).split(File.pathSeparator);
+        Path[] files = new Path[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            files[i] = Path.of(paths[i]).toAbsolutePath().normalize();
+            if (!Files.exists(files[i])) {
+                throw new IllegalStateException(key + " names " + files[i] + ", which does not exist; build with"
+                        + " 'mvn -B verify' from the repository root, which copies it");
+            }
+        }
+        return files;
     }
 
     private static String property(String key) {

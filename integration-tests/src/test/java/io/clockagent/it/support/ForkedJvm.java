@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,7 @@ public final class ForkedJvm {
     private final Jdk jdk;
     private final Path outputDirectory;
     private final List<String> jvmOptions = new ArrayList<>();
+    private final Map<String, String> environmentVariables = new LinkedHashMap<>();
 
     /** @param outputDirectory where the child's stdout and stderr are captured, one file pair per run */
     public ForkedJvm(Jdk jdk, Path outputDirectory) {
@@ -41,6 +43,18 @@ public final class ForkedJvm {
     /** Adds {@code -javaagent:JAR} or {@code -javaagent:JAR=OPTIONS}; agents start in the order they are added. */
     public ForkedJvm javaagent(Path jar, String options) {
         jvmOptions.add("-javaagent:" + jar + (options == null ? "" : "=" + options));
+        return this;
+    }
+
+    /** Adds JVM options as given, such as {@code -Xmx512m}, after those added before. */
+    public ForkedJvm option(String... options) {
+        jvmOptions.addAll(List.of(options));
+        return this;
+    }
+
+    /** Sets a variable in the forked JVM's environment, such as {@code LD_PRELOAD}. */
+    public ForkedJvm environment(String name, String value) {
+        environmentVariables.put(name, value);
         return this;
     }
 
@@ -81,6 +95,7 @@ public final class ForkedJvm {
                     .redirectError(stderr.toFile());
             Map<String, String> environment = builder.environment();
             JVM_ENVIRONMENT_VARIABLES.forEach(environment::remove);
+            environment.putAll(environmentVariables);
             Process process = builder.start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();

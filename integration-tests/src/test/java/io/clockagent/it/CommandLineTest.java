@@ -1,0 +1,93 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.JvmCommand;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java -jar clock-agent.jar COMMAND}: the version, the help, a refused command, and {@code doctor}, whose
+ * report has every finding the README promises. The attach and detach commands have tests of their own.
+ */
+class CommandLineTest {
+
+    private static final int OK = 0;
+    private static final int USAGE = 2;
+    /** The README says the doctor takes about 4 s; this bound only catches a doctor that hangs. */
+    private static final long DOCTOR_PATIENCE_SECONDS = 30;
+
+    private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
+    private static final List<Pattern> DOCTOR_FINDINGS = List.of(
+            Pattern.compile("clocksource: +\\S.*"),
+            Pattern.compile("currentTimeMillis\\(\\): +" + NUMBER + " ns per call \\(1 thread\\)"),
+            Pattern.compile("currentTimeMillis\\(\\): +" + NUMBER + " ns per call \\(each of 2 threads at once.*\\)"),
+            Pattern.compile("nanoTime\\(\\): +" + NUMBER + " ns per call \\(1 thread\\)"),
+            Pattern.compile("cached read: +" + NUMBER + " ns per call \\(1 thread, tick=1ms\\)"),
+            Pattern.compile("ticker cost: +" + NUMBER + " ms CPU per second \\(" + NUMBER + " % of a core\\), .+"),
+            Pattern.compile("break-even: +" + NUMBER + " reads per second \\(each saves " + NUMBER + " ns; the ticker"
+                    + " spends " + NUMBER + " ms per second\\)"),
+            Pattern.compile("verdict: (PAYS|PAYS ONLY WHEN BUSY)\\. .+"));
+
+    @OnEachJdk
+    void versionPrintsTheNameAndVersionAndSucceeds(int featureVersion, @TempDir Path runDirectory) {
+        ForkResult result = cli(featureVersion, runDirectory).runJar(BuildOutputs.agentJar(), "--version");
+
+        assertEquals(OK, result.exitStatus(), result.describe());
+        assertEquals(List.of("clock-agent " + BuildOutputs.agentVersion()), result.stdout(), result.describe());
+        assertEquals(List.of(), result.stderr(), result.describe());
+    }
+
+    @OnEachJdk
+    void helpListsEveryCommandAndSucceeds(int featureVersion, @TempDir Path runDirectory) {
+        ForkResult result = cli(featureVersion, runDirectory).runJar(BuildOutputs.agentJar(), "help");
+
+        assertEquals(OK, result.exitStatus(), result.describe());
+        String help = String.join("\n", result.stdout());
+        for (String command : List.of("attach PID", "detach PID", "doctor", "--version", "help")) {
+            assertTrue(help.contains("  " + command), "help names " + command + "\n" + result.describe());
+        }
+        assertEquals(List.of(), result.stderr(), result.describe());
+    }
+
+    @OnEachJdk
+    void anUnknownCommandIsRefusedWithOneLineAndStatusTwo(int featureVersion, @TempDir Path runDirectory) {
+        ForkResult result = cli(featureVersion, runDirectory).runJar(BuildOutputs.agentJar(), "frobnicate");
+
+        assertEquals(USAGE, result.exitStatus(), result.describe());
+        assertEquals(List.of(), result.stdout(), result.describe());
+        assertEquals(1, result.stderr().size(), "exactly one line\n" + result.describe());
+        String line = result.stderr().get(0);
+        assertTrue(line.startsWith("clock-agent: ") && line.contains("'frobnicate'")
+                && line.contains("valid commands: attach, detach, doctor, --version, help"), line);
+    }
+
+    @OnEachJdk
+    void doctorReportsTheClocksourceEachCostTheBreakEvenRateAndAVerdict(int featureVersion,
+            @TempDir Path runDirectory) {
+        ForkResult result = cli(featureVersion, runDirectory)
+                .timeoutSeconds(DOCTOR_PATIENCE_SECONDS)
+                .runJar(BuildOutputs.agentJar(), "doctor");
+
+        assertEquals(OK, result.exitStatus(), result.describe());
+        assertEquals(List.of(), result.stderr(), result.describe());
+        assertTrue(result.stdout().get(0).startsWith("clock-agent doctor: Java "), result.describe());
+        List<String> findings = result.stdout().subList(1, result.stdout().size());
+        assertEquals(DOCTOR_FINDINGS.size(), findings.size(), "one line per finding\n" + result.describe());
+        for (int i = 0; i < findings.size(); i++) {
+            assertTrue(DOCTOR_FINDINGS.get(i).matcher(findings.get(i)).matches(), "line " + (i + 2) + " should match "
+                    + DOCTOR_FINDINGS.get(i) + "\n" + result.describe());
+        }
+    }
+
+    private static JvmCommand cli(int featureVersion, Path runDirectory) {
+        return new JvmCommand(Jdks.require(featureVersion), runDirectory);
+    }
+}

@@ -1,0 +1,83 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.JvmCommand;
+import io.clockagent.it.support.LiveJvm;
+import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OperableService;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A stalled ticker leaves a {@code io.clockagent.LateTick} event in a JFR recording. The stall is made, not waited
+ * for: the test stops the whole JVM with SIGSTOP and resumes it with SIGCONT, so the tick that was due meanwhile is
+ * published at least the stop's length late, whatever the machine's load.
+ */
+class LateTickJfrTest {
+
+    private static final String EVENT = "io.clockagent.LateTick";
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long STOP_MILLIS = 200;
+    /** Two stops: a stop that lands while the ticker is parked idle between two reads would leave no late tick. */
+    private static final int STOPS = 2;
+    private static final long BETWEEN_STOPS_MILLIS = 300;
+
+    @OnEachJdk
+    void stoppingTheJvmLeavesLateTickEventsOfAtLeastTheTickInTheRecording(int featureVersion,
+            @TempDir Path runDirectory) throws Exception {
+        Path recording = runDirectory.resolve("late-ticks.jfr");
+        ForkResult result;
+        try (LiveJvm service = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+                .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true")
+                .javaagent(BuildOutputs.agentJar(), "tick=1ms," + OperableService.INCLUDE_SITES)
+                .classPath(BuildOutputs.testClasses())
+                .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
+            service.awaitLine("reading");
+            for (int stop = 0; stop < STOPS; stop++) {
+                signal("STOP", service.pid());
+                Thread.sleep(STOP_MILLIS);
+                signal("CONT", service.pid());
+                Thread.sleep(BETWEEN_STOPS_MILLIS);
+            }
+            result = service.finish();
+        }
+        assertEquals(0, result.exitStatus(), result.describe());
+
+        List<RecordedEvent> lateTicks = new ArrayList<>();
+        for (RecordedEvent event : RecordingFile.readAllEvents(recording)) {
+            if (event.getEventType().getName().equals(EVENT)) {
+                lateTicks.add(event);
+            }
+        }
+        assertFalse(lateTicks.isEmpty(), "no " + EVENT + " event in " + recording + "\n" + result.describe());
+        long maxLagNanos = 0;
+        for (RecordedEvent late : lateTicks) {
+            long lagNanos = late.getLong("lagNanos");
+            assertTrue(lagNanos >= TICK_NANOS, "a late tick lags a whole tick or more: " + late);
+            assertEquals(TICK_NANOS, late.getLong("tickNanos"), late.toString());
+            assertEquals("clock-agent-ticker", late.getThread().getJavaName(), late.toString());
+            maxLagNanos = Math.max(maxLagNanos, lagNanos);
+        }
+        assertTrue(maxLagNanos >= TimeUnit.MILLISECONDS.toNanos(STOP_MILLIS / 2), "the stops should show as a lag"
+                + " of about " + STOP_MILLIS + " ms; the largest was " + maxLagNanos + " ns in " + lateTicks.size()
+                + " events");
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertTrue(kill.waitFor(10, TimeUnit.SECONDS), "kill -" + signal + " did not end");
+        assertEquals(0, kill.exitValue(), "kill -" + signal + " " + pid);
+    }
+}

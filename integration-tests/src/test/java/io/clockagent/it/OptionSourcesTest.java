@@ -1,0 +1,184 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.options.OptionsProbeMain;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassDump;
+import io.clockagent.it.support.ClassFiles;
+import io.clockagent.it.support.ClockReferences;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.InspectorJar;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.JvmCommand;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Options come from the {@code -javaagent} string, the system property {@code clockagent.options} and the
+ * environment variable {@code CLOCK_AGENT_OPTIONS}, merged key by key in that order of strength; the banner names
+ * the sources used, and a bad option names its source. Whether the probe was rewritten is read from the class the
+ * JVM defined, not from anything the agent says.
+ */
+class OptionSourcesTest {
+
+    private static final String PROBE = OptionsProbeMain.class.getName().replace('.', '/');
+    private static final String PROBE_PACKAGE = OptionsProbeMain.class.getPackageName();
+    private static final String PROPERTY = "clockagent.options";
+    private static final String VARIABLE = "CLOCK_AGENT_OPTIONS";
+    private static final String FROM_PROPERTY = "system property clockagent.options";
+    private static final String FROM_JAVAAGENT = "-javaagent options";
+
+    @TempDir
+    static Path workDirectory;
+    private static Path inspectorJar;
+
+    @BeforeAll
+    static void writeInspector() {
+        inspectorJar = InspectorJar.writeInto(workDirectory);
+    }
+
+    @OnEachJdk
+    void theSystemPropertyAloneConfiguresTheAgentAndTheBannerSaysSo(int featureVersion, @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.option("-D" + PROPERTY + "=tick=5ms,wait=spin,include=" + PROBE_PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), null);
+
+        ForkResult result = run.probe();
+
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("tick=5ms wait=spin include=" + PROBE_PACKAGE + " exclude=(none) (options from "
+                + FROM_PROPERTY + ")").matcher(result.stderr().get(0)).matches(), result.describe());
+        run.assertProbeRewritten(true);
+    }
+
+    @OnEachJdk
+    void theEnvironmentVariableAloneConfiguresTheAgentAndTheBannerSaysSo(int featureVersion,
+            @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.environment(VARIABLE, "monotonic=true,include=" + PROBE_PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), null);
+
+        ForkResult result = run.probe();
+
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1ms wait=park monotonic=true include=" + PROBE_PACKAGE
+                + " exclude=(none) (options from " + VARIABLE + ")").matcher(result.stderr().get(0)).matches(),
+                result.describe());
+        run.assertProbeRewritten(true);
+    }
+
+    /**
+     * The environment includes the probe's package, the system property names another: that replaces the include
+     * rather than adding to it, so the probe stays as it is. Each key comes from the strongest source that has it.
+     */
+    @OnEachJdk
+    void eachKeyComesFromTheStrongestSourceThatSetsItAndReplacesAllItsWeakerValues(int featureVersion,
+            @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.environment(VARIABLE, "tick=4ms,wait=park,monotonic=true,include=" + PROBE_PACKAGE
+                        + ",exclude=com.acme.legacy")
+                .option("-D" + PROPERTY + "=tick=3ms,wait=spin,include=com.acme:org.example")
+                .javaagent(BuildOutputs.agentJar(), "tick=2ms");
+
+        ForkResult result = run.probe();
+
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("tick=2ms wait=spin monotonic=true include=com.acme:org.example"
+                + " exclude=com.acme.legacy (options from " + FROM_JAVAAGENT + ", " + FROM_PROPERTY + ", " + VARIABLE
+                + ")").matcher(result.stderr().get(0)).matches(), result.describe());
+        run.assertProbeRewritten(false);
+    }
+
+    @OnEachJdk
+    void aBadOptionInTheEnvironmentVariableIsReportedNamingTheVariable(int featureVersion,
+            @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.environment(VARIABLE, "wait=sometimes").javaagent(BuildOutputs.agentJar(), "include="
+                + PROBE_PACKAGE);
+
+        ForkResult result = run.probe();
+
+        assertTurnedOffNaming(result, "'wait=sometimes' (from " + VARIABLE + ")", "park, spin");
+        run.assertProbeRewritten(false);
+    }
+
+    @OnEachJdk
+    void aBadOptionInTheSystemPropertyIsReportedNamingTheProperty(int featureVersion, @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.option("-D" + PROPERTY + "=tick=fast").javaagent(BuildOutputs.agentJar(), null);
+
+        ForkResult result = run.probe();
+
+        assertTurnedOffNaming(result, "'tick=fast' (from " + FROM_PROPERTY + ")", "ns, us, ms or s");
+        run.assertProbeRewritten(false);
+    }
+
+    /** The JVM announces the variable on stderr before the agent runs; the banner follows it. */
+    @OnEachJdk
+    void anAgentGivenInJavaToolOptionsRewritesAndPrintsItsBannerAfterTheJvmsNotice(int featureVersion,
+            @TempDir Path runDirectory) {
+        String toolOptions = "-javaagent:" + BuildOutputs.agentJar() + "=include=" + PROBE_PACKAGE;
+        Run run = new Run(featureVersion, runDirectory);
+        run.command.environment("JAVA_TOOL_OPTIONS", toolOptions);
+
+        ForkResult result = run.probe();
+
+        assertEquals(List.of("Picked up JAVA_TOOL_OPTIONS: " + toolOptions), result.stderr().subList(0, 1),
+                result.describe());
+        assertEquals(2, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner(PROBE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(1))
+                .matches(), result.describe());
+        assertTrue(result.stdout().containsAll(List.of("cached clock defined true", "ticker threads 1")),
+                result.describe());
+        run.assertProbeRewritten(true);
+    }
+
+    private static void assertTurnedOffNaming(ForkResult result, String quotedTokenAndSource, String validForms) {
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), "exactly one line\n" + result.describe());
+        String line = result.stderr().get(0);
+        assertTrue(line.startsWith(AgentStderr.OFF_PREFIX), line);
+        assertTrue(line.contains(quotedTokenAndSource), "names " + quotedTokenAndSource + ": " + line);
+        assertTrue(line.contains(validForms), "states the valid forms (" + validForms + "): " + line);
+        assertTrue(result.stdout().containsAll(List.of("cached clock defined false", "ticker threads 0")),
+                result.describe());
+    }
+
+    /** One run of the options probe with the inspector behind whatever agent the test configures. */
+    private static final class Run {
+
+        final JvmCommand command;
+        private final Path dumpDirectory;
+
+        Run(int featureVersion, Path runDirectory) {
+            this.dumpDirectory = runDirectory.resolve("dump");
+            this.command = new JvmCommand(Jdks.require(featureVersion), runDirectory);
+        }
+
+        ForkResult probe() {
+            ForkResult result = command
+                    .javaagent(inspectorJar, dumpDirectory.toString())
+                    .classPath(BuildOutputs.testClasses())
+                    .runMain(OptionsProbeMain.class.getName());
+            assertEquals(0, result.exitStatus(), result.describe());
+            return result;
+        }
+
+        void assertProbeRewritten(boolean rewritten) {
+            byte[] defined = ClassDump.readFrom(dumpDirectory).classFile("app", PROBE);
+            if (rewritten) {
+                assertTrue(ClockReferences.in(defined).readsCachedClock(), "the probe should read the cached clock");
+            } else {
+                assertArrayEquals(ClassFiles.read(BuildOutputs.testClasses(), PROBE), defined,
+                        "the probe should be defined from its original bytes");
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.boot.BootApplication;
+import io.clockagent.it.fixtures.loaded.LoadedClock;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassDump;
+import io.clockagent.it.support.ClassFiles;
+import io.clockagent.it.support.ClockReferences;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.InspectorJar;
+import io.clockagent.it.support.JarBuilder;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.JvmCommand;
+import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.SpringBootJar;
+import io.clockagent.it.support.WallClockWindow;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real Spring Boot executable jar, launched with {@code java -jar} through Spring Boot's own {@code JarLauncher}:
+ * the application's classes in {@code BOOT-INF/classes} and a library nested in {@code BOOT-INF/lib} are rewritten
+ * by Spring Boot's class loader, and their call sites find the cached clock.
+ */
+class SpringBootJarTest {
+
+    private static final String LAUNCHED_CLASS_LOADER = "org.springframework.boot.loader.launch.LaunchedClassLoader";
+    private static final String INCLUDES = BootApplication.class.getPackageName() + ":"
+            + LoadedClock.class.getPackageName();
+
+    @TempDir
+    static Path workDirectory;
+    private static Path inspectorJar;
+    private static Path bootJar;
+
+    @BeforeAll
+    static void writeJars() {
+        inspectorJar = InspectorJar.writeInto(workDirectory);
+        Path libraryJar = new JarBuilder()
+                .addPackage(BuildOutputs.testClasses(), internalName(LoadedClock.class.getPackageName()))
+                .writeTo(workDirectory.resolve("loaded.jar"));
+        bootJar = new SpringBootJar()
+                .launcher(BuildOutputs.springBootLoaderJar())
+                .applicationPackage(BuildOutputs.testClasses(), internalName(BootApplication.class.getPackageName()))
+                .library(libraryJar)
+                .writeTo(workDirectory.resolve("service.jar"), BootApplication.class.getName());
+    }
+
+    @OnEachJdk
+    void classesInBootInfClassesAndInNestedJarsAreRewrittenAndRun(int featureVersion, @TempDir Path runDirectory) {
+        Path dumpDirectory = runDirectory.resolve("dump");
+        long startMillis = System.currentTimeMillis();
+
+        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + INCLUDES)
+                .javaagent(inspectorJar, dumpDirectory.toString())
+                .runJar(bootJar);
+
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner(INCLUDES, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+                result.describe());
+        assertEquals(Map.of("application", LAUNCHED_CLASS_LOADER, "library", LAUNCHED_CLASS_LOADER),
+                result.labelled("defined-by"), "both run under Spring Boot's loader\n" + result.describe());
+        Map<String, Long> readings = result.readings("reading");
+        assertEquals(List.of("application", "library/callSite", "library/lambdaBody", "library/methodReference"),
+                List.copyOf(readings.keySet()), result.describe());
+        readings.forEach(window::assertContains);
+
+        ClassDump dump = ClassDump.readFrom(dumpDirectory);
+        String loaderLabel = LAUNCHED_CLASS_LOADER.substring(LAUNCHED_CLASS_LOADER.lastIndexOf('.') + 1);
+        assertAll(List.of(BootApplication.class, LoadedClock.class).stream().map(clock -> () -> {
+            String internalName = internalName(clock.getName());
+            ClockReferences original = ClockReferences.in(ClassFiles.read(BuildOutputs.testClasses(), internalName));
+            assertEquals(new ClockReferences(0, 0, original.systemCallSites(), original.systemMethodReferences()),
+                    ClockReferences.in(dump.classFile(loaderLabel, internalName)), clock.getName());
+        }));
+    }
+
+    private static String internalName(String binaryName) {
+        return binaryName.replace('.', '/');
+    }
+}

@@ -1,0 +1,54 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.vthreads.VirtualThreadsMain;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassDump;
+import io.clockagent.it.support.ClockReferences;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.InspectorJar;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.WallClockWindow;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A hundred thousand virtual threads read rewritten call sites while the ticker, a platform thread, goes on ticking.
+ * Virtual threads came with Java 21, so this runs on the newest tested JDK only.
+ */
+class VirtualThreadsTest {
+
+    private static final String PACKAGE = VirtualThreadsMain.class.getPackageName();
+    private static final String MAIN_CLASS = VirtualThreadsMain.class.getName().replace('.', '/');
+
+    @Test
+    void aHundredThousandVirtualThreadsReadTheCachedClockWhileTheTickerTicks(@TempDir Path runDirectory) {
+        Path dumpDirectory = runDirectory.resolve("dump");
+        Path inspectorJar = InspectorJar.writeInto(runDirectory);
+        long startMillis = System.currentTimeMillis();
+
+        ForkResult result = new ForkedJvm(Jdks.require(Jdks.NEWEST_TESTED), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(inspectorJar, dumpDirectory.toString())
+                .classPath(BuildOutputs.testClasses())
+                .runMain(VirtualThreadsMain.class.getName());
+
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals("completed 100000", result.stdoutLineStartingWith("completed "), result.describe());
+        result.readings("reading").forEach(window::assertContains);
+        Map<String, Long> ticks = result.readings("ticks");
+        assertTrue(ticks.get("after") > ticks.get("before"), "the ticker ticked meanwhile: " + ticks);
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+                result.describe());
+        ClockReferences main = ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", MAIN_CLASS));
+        assertTrue(main.readsCachedClock() && !main.readsSystemClock(), "the threads' reads are rewritten: " + main);
+    }
+}

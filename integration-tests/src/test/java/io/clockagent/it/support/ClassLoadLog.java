@@ -1,0 +1,40 @@
+package io.clockagent.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The classes a forked JVM has loaded so far, from the file its {@code -Xlog:class+load} option writes; the JVM
+ * writes each line as the class loads, so the file may be read while it runs.
+ */
+public final class ClassLoadLog {
+
+    private final Path file;
+
+    /** @param file where the JVM is told to write, through {@link #jvmOption()} */
+    public ClassLoadLog(Path file) {
+        this.file = file;
+    }
+
+    public String jvmOption() {
+        return "-Xlog:class+load=info:file=" + file;
+    }
+
+    /** Whether the class with this binary name appears in the log, from any source. */
+    public boolean loaded(String binaryName) {
+        String entry = "] " + binaryName + " source: ";
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            if (lines.isEmpty()) {
+                throw new AssertionError("the class-load log " + file + " is empty: the JVM never wrote it");
+            }
+            return lines.stream().anyMatch(line -> line.contains(entry));
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
+    }
+}

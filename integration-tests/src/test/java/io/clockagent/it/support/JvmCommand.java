@@ -1,0 +1,179 @@
+package io.clockagent.it.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A JVM command line for the production-hardening tests, which need more than {@link ForkedJvm} offers: any JVM
+ * option, {@code java -jar}, a working directory, another user, and a JVM that keeps running while the test talks to
+ * it ({@link LiveJvm}). Built and run from one test thread.
+ */
+public final class JvmCommand {
+
+    /** Far above the few seconds a run takes; only a hung JVM reaches it. */
+    private static final long DEFAULT_TIMEOUT_SECONDS = 120;
+
+    /**
+     * Variables that make every JVM print "Picked up ..." on stderr and change its options; a developer's shell may
+     * set them, and these tests assert stderr line by line.
+     */
+    private static final List<String> JVM_ENVIRONMENT_VARIABLES =
+            List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "CLASSPATH");
+
+    private final Jdk jdk;
+    private final Path outputDirectory;
+    private final List<String> jvmOptions = new ArrayList<>();
+    private Path workingDirectory;
+    private String user;
+    private long timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
+    private final Map<String, String> environment = new LinkedHashMap<>();
+
+    /** @param outputDirectory where the child's stdout and stderr are captured, one file pair per run */
+    public JvmCommand(Jdk jdk, Path outputDirectory) {
+        this.jdk = jdk;
+        this.outputDirectory = outputDirectory;
+    }
+
+    public JvmCommand option(String... options) {
+        jvmOptions.addAll(List.of(options));
+        return this;
+    }
+
+    /** Adds {@code -javaagent:JAR} or {@code -javaagent:JAR=OPTIONS}; agents start in the order they are added. */
+    public JvmCommand javaagent(Path jar, String options) {
+        return option("-javaagent:" + jar + (options == null ? "" : "=" + options));
+    }
+
+    public JvmCommand classPath(Path... entries) {
+        return option("-cp", Stream.of(entries).map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+    }
+
+    /** Where the JVM runs; by default the test's own working directory. */
+    public JvmCommand workingDirectory(Path directory) {
+        this.workingDirectory = directory;
+        return this;
+    }
+
+    /**
+     * Sets an environment variable of the JVM, after the ones that change every JVM's options are cleared: so
+     * {@code JAVA_TOOL_OPTIONS} can be set on purpose.
+     */
+    public JvmCommand environment(String name, String value) {
+        environment.put(name, value);
+        return this;
+    }
+
+    /**
+     * How long the JVM may run before it is killed and the test fails: a liveness bound for commands whose
+     * documented duration is far below it, and room for runs that take longer than the default allows.
+     */
+    public JvmCommand timeoutSeconds(long seconds) {
+        this.timeoutSeconds = seconds;
+        return this;
+    }
+
+    /** Runs the JVM as another user, through {@code runuser}; see {@link OtherUser}. */
+    public JvmCommand asUser(String userName) {
+        this.user = userName;
+        return this;
+    }
+
+    /** Runs {@code mainClass} from the class path to its end. */
+    public ForkResult runMain(String mainClass, String... arguments) {
+        return runToEnd(command(List.of(mainClass), arguments));
+    }
+
+    /** Runs {@code java -jar JAR ARGUMENTS} to its end. */
+    public ForkResult runJar(Path jar, String... arguments) {
+        return runToEnd(command(List.of("-jar", jar.toString()), arguments));
+    }
+
+    /** Starts {@code mainClass} from the class path and hands it over while it runs. */
+    public LiveJvm startMain(String mainClass, String... arguments) {
+        if (user != null) {
+            throw new IllegalStateException("a live JVM runs as the test's user: as another user its pid would be"
+                    + " that of runuser");
+        }
+        List<String> command = command(List.of(mainClass), arguments);
+        Path stderr = newOutputFile(".stderr");
+        try {
+            return new LiveJvm(command, processBuilder(command).redirectError(stderr.toFile()).start(), stderr,
+                    timeoutSeconds);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
+    }
+
+    private List<String> command(List<String> launch, String... arguments) {
+        List<String> command = new ArrayList<>();
+        if (user != null) {
+            command.addAll(List.of("runuser", "-u", user, "--"));
+        }
+        command.add(jdk.javaLauncher().toString());
+        command.addAll(jvmOptions);
+        command.addAll(launch);
+        command.addAll(List.of(arguments));
+        return command;
+    }
+
+    private ForkResult runToEnd(List<String> command) {
+        Path stdout = newOutputFile(".stdout");
+        Path stderr = newOutputFile(".stderr");
+        try {
+            Process process = processBuilder(command)
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new AssertionError("JVM still running after " + timeoutSeconds + " s, killed\n"
+                        + new ForkResult(command, process.exitValue(), lines(stdout), lines(stderr)).describe());
+            }
+            return new ForkResult(command, process.exitValue(), lines(stdout), lines(stderr));
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for " + command, interrupted);
+        }
+    }
+
+    private ProcessBuilder processBuilder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        JVM_ENVIRONMENT_VARIABLES.forEach(builder.environment()::remove);
+        builder.environment().putAll(environment);
+        if (workingDirectory != null) {
+            builder.directory(workingDirectory.toFile());
+        }
+        return builder;
+    }
+
+    private Path newOutputFile(String suffix) {
+        try {
+            Files.createDirectories(outputDirectory);
+            return Files.createTempFile(outputDirectory, "jvm-", suffix);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
+    }
+
+    static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
+    }
+}
