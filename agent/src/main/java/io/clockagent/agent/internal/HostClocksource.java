@@ -3,7 +3,6 @@ package io.clockagent.agent.internal;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
 /** The kernel clocksource behind {@code System.currentTimeMillis()}, which decides what a direct call costs. */
 final class HostClocksource {
@@ -12,8 +11,7 @@ final class HostClocksource {
             "/sys/devices/system/clocksource/clocksource0/current_clocksource";
     private static final String LINUX_AVAILABLE_CLOCKSOURCES =
             "/sys/devices/system/clocksource/clocksource0/available_clocksource";
-    /** Clocksources whose reads stay in user space through the vDSO, at tens of nanoseconds. */
-    private static final Set<String> FAST = Set.of("tsc", "arch_sys_counter", "kvm-clock");
+
 
     private HostClocksource() {
     }
@@ -28,11 +26,6 @@ final class HostClocksource {
     /** The clocksources the kernel could switch to, or null where they cannot be read. */
     static String available() {
         return read(LINUX_AVAILABLE_CLOCKSOURCES);
-    }
-
-    /** Whether the named clocksource is read in user space (tsc and its kin), as far as is known. */
-    static boolean isFast(String clocksource) {
-        return FAST.contains(clocksource);
     }
 
     private static String read(String file) {
