@@ -46,47 +46,42 @@ final class DemoOptions {
         int burst = 100_000;
         int maxSeconds = 60;
         Path accessLog = null;
-        for (int i = 0; i < args.length; i++) {
-            String key = args[i];
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("'" + key + "' needs a value; " + USAGE);
-            }
-            String value = args[++i];
-            switch (key) {
+        for (int i = 0; i < args.length; i += 2) {
+            OptionArgument option = OptionArgument.at(args, i, USAGE);
+            switch (option.key()) {
                 case "--requests":
-                    requests = count(key, value, 1, 10_000_000);
+                    requests = option.count(1, 10_000_000);
                     break;
                 case "--warmup":
-                    warmup = count(key, value, 0, 10_000_000);
+                    warmup = option.count(0, 10_000_000);
                     break;
                 case "--connections":
-                    connections = count(key, value, 1, 1_000);
+                    connections = option.count(1, 1_000);
                     break;
                 case "--clients":
-                    clients = count(key, value, 1, QuoteService.MAX_CLIENTS);
+                    clients = option.count(1, QuoteService.MAX_CLIENTS);
                     break;
                 case "--sessions":
-                    sessions = count(key, value, 1, 1_000);
+                    sessions = option.count(1, 1_000);
                     break;
                 case "--seed":
                     try {
-                        seed = Long.parseLong(value);
+                        seed = Long.parseLong(option.value());
                     } catch (NumberFormatException notANumber) {
-                        throw new IllegalArgumentException("bad value in '" + key + " " + value
-                                + "'; expected a whole number");
+                        throw option.badValue("expected a whole number");
                     }
                     break;
                 case "--burst":
-                    burst = count(key, value, 0, 1_000_000);
+                    burst = option.count(0, 1_000_000);
                     break;
                 case "--max-seconds":
-                    maxSeconds = count(key, value, 1, 3_600);
+                    maxSeconds = option.count(1, 3_600);
                     break;
                 case "--access-log":
-                    accessLog = Path.of(value);
+                    accessLog = Path.of(option.value());
                     break;
                 default:
-                    throw new IllegalArgumentException("unknown option '" + key + "'; " + USAGE);
+                    throw option.unknown(USAGE);
             }
         }
         if ((long) connections * sessions > QuoteService.MAX_SESSIONS) {
@@ -94,19 +89,6 @@ final class DemoOptions {
                     + QuoteService.MAX_SESSIONS);
         }
         return new DemoOptions(requests, warmup, connections, clients, sessions, seed, burst, maxSeconds, accessLog);
-    }
-
-    private static int count(String key, String value, int min, int max) {
-        try {
-            int count = Integer.parseInt(value.replace("_", ""));
-            if (count >= min && count <= max) {
-                return count;
-            }
-        } catch (NumberFormatException notANumber) {
-            // Reported below with the valid range.
-        }
-        throw new IllegalArgumentException("bad value in '" + key + " " + value + "'; expected a whole number from "
-                + min + " to " + max);
     }
 
     int requests() {

@@ -7,9 +7,9 @@ import io.clockagent.it.fixtures.tamper.TamperingMain;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.DistinctMillis;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,13 +109,13 @@ class ApplicationCannotTouchTheClockTest {
         Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
         Path emptyWorkingDirectory = createDirectories(runDirectory.resolve("cwd"));
         Path emptyTemporaryDirectory = createDirectories(runDirectory.resolve("tmp"));
-        ForkResult withAgent = new JvmCommand(jdk, runDirectory.resolve("output"))
+        ForkResult withAgent = new ForkedJvm(jdk, runDirectory.resolve("output"))
                 .javaagent(BuildOutputs.agentJar(), OPTIONS)
                 .option("-XX:-UsePerfData", "-Djava.io.tmpdir=" + emptyTemporaryDirectory)
                 .classPath(BuildOutputs.testClasses())
                 .workingDirectory(emptyWorkingDirectory)
                 .runMain(TamperingMain.class.getName());
-        ForkResult withoutAgent = new JvmCommand(jdk, runDirectory.resolve("output"))
+        ForkResult withoutAgent = new ForkedJvm(jdk, runDirectory.resolve("output"))
                 .classPath(BuildOutputs.testClasses())
                 .runMain(TamperingMain.class.getName(), "sockets");
         assertEquals(0, withoutAgent.exitStatus(), withoutAgent.describe());

@@ -14,7 +14,6 @@ import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.JarBuilder;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.WallClockWindow;
 import java.io.IOException;
@@ -37,12 +36,10 @@ class ApplicationLoggingTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path serviceJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         serviceJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), Slf4jService.class.getPackageName().replace('.', '/'))
                 .writeTo(workDirectory.resolve("service.jar"));
@@ -69,7 +66,7 @@ class ApplicationLoggingTest {
         Path[] classPath = Stream.concat(Stream.of(serviceJar), Stream.of(BuildOutputs.slf4j2Jars()))
                 .toArray(Path[]::new);
 
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), null)
                 .option("-Xlog:class+load=info:file=" + classLoadLog)
                 .classPath(classPath)
@@ -92,7 +89,7 @@ class ApplicationLoggingTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), null)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(classPath)
                 .runMain(Slf4jService.class.getName());
 

@@ -9,9 +9,9 @@ import io.clockagent.it.fixtures.attach.LateClock;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.DistinctMillis;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
@@ -121,7 +121,7 @@ class AttachDetachTest {
     @OnEachJdk
     void withEnableDynamicAgentLoadingTheJvmPrintsNoWarning(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        try (LiveJvm target = new JvmCommand(jdk, runDirectory)
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .option("-XX:+EnableDynamicAgentLoading")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
@@ -143,7 +143,7 @@ class AttachDetachTest {
 
     private static Scenario play(Jdk jdk) {
         Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
-        try (LiveJvm target = new JvmCommand(jdk, runDirectory)
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
             target.awaitLine("ready");
@@ -184,7 +184,7 @@ class AttachDetachTest {
 
     /** Runs {@code java -jar clock-agent.jar COMMAND PID [OPTIONS]} on the target's JDK. */
     private static ForkResult attachCli(Jdk jdk, Path runDirectory, String command, long pid, String options) {
-        JvmCommand cli = new JvmCommand(jdk, runDirectory);
+        ForkedJvm cli = new ForkedJvm(jdk, runDirectory);
         return options == null
                 ? cli.runJar(BuildOutputs.agentJar(), command, Long.toString(pid))
                 : cli.runJar(BuildOutputs.agentJar(), command, Long.toString(pid), options);

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.clockagent.it.fixtures.attach.AttachTargetMain;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OtherUser;
@@ -55,7 +55,7 @@ class AttachErrorsTest {
     @OnEachJdk
     void aJvmWithAttachDisabledIsRefused(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        try (LiveJvm target = new JvmCommand(jdk, runDirectory)
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .option("-XX:+DisableAttachMechanism")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
@@ -71,7 +71,7 @@ class AttachErrorsTest {
     void aJvmOfAnotherUserIsRefused(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
         String otherUser = OtherUser.requireReading(BuildOutputs.agentJar());
-        try (LiveJvm target = new JvmCommand(jdk, runDirectory)
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
             target.awaitLine("ready");
@@ -85,7 +85,7 @@ class AttachErrorsTest {
 
     /** @param user who runs the command, or null for the test's own user */
     private static ForkResult attach(Jdk jdk, Path runDirectory, long pid, String user) {
-        JvmCommand cli = new JvmCommand(jdk, runDirectory);
+        ForkedJvm cli = new ForkedJvm(jdk, runDirectory);
         if (user != null) {
             cli.asUser(user);
         }

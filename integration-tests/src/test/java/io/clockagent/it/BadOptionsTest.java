@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -58,13 +57,7 @@ class BadOptionsTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static final Map<Integer, ForkResult> RUNS_WITHOUT_AGENT = new HashMap<>();
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
 
     static Stream<Arguments> badOptionsOnEachJdk() {
         return onEachJdk(BAD_OPTIONS);
@@ -83,7 +76,7 @@ class BadOptionsTest {
 
         ForkResult result = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), bad.options())
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OptionsProbeMain.class.getName());
 

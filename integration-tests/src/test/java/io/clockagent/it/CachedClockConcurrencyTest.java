@@ -7,8 +7,8 @@ import io.clockagent.it.jcstress.CachedClockCoherence;
 import io.clockagent.it.jcstress.CachedClockTearing;
 import io.clockagent.it.jcstress.CachedClockWithdrawal;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.File;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ class CachedClockConcurrencyTest {
 
     @OnEachJdk
     void everyJcstressOutcomeOfTheCachedClockIsAllowed(int featureVersion, @TempDir Path runDirectory) {
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .classPath(testClassPath())
                 // jcstress writes its result blob into the working directory.
                 .workingDirectory(runDirectory)

@@ -61,13 +61,11 @@ class CallSiteShapesTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path generatedClasses;
     private static final Map<Integer, ShapesRun> RUNS = new HashMap<>();
 
     @BeforeAll
-    static void writeInspectorAndGeneratedClasses() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
+    static void writeGeneratedClasses() {
         generatedClasses = workDirectory.resolve("generated-classes");
         ClassFiles.write(generatedClasses, ShapesMain.LDC_HANDLE_CLOCK,
                 GeneratedClocks.loadingClockHandle(ShapesMain.LDC_HANDLE_CLOCK));
@@ -141,7 +139,7 @@ class CallSiteShapesTest {
 
         assertTrue(ClockReferences.in(bootSample).readsSystemClock(), ShapesMain.BOOT_LOADER_SAMPLE);
         assertTrue(ClockReferences.in(platformSample).readsSystemClock(), ShapesMain.PLATFORM_LOADER_SAMPLE);
-        assertEquals(List.of(), rewrittenAmong(jdkClasses), "JDK classes calling the cached clock");
+        assertEquals(List.of(), ClockReferences.rewrittenAmong(jdkClasses), "JDK classes calling the cached clock");
     }
 
     @OnEachJdk
@@ -151,8 +149,8 @@ class CallSiteShapesTest {
         run.includedOriginals(true).keySet().forEach(name -> others.remove("app/" + name));
 
         assertFalse(others.isEmpty());
-        assertEquals(List.of(), rewrittenAmong(others), "classes outside the included packages calling the cached"
-                + " clock");
+        assertEquals(List.of(), ClockReferences.rewrittenAmong(others), "classes outside the included packages"
+                + " calling the cached clock");
     }
 
     @OnEachJdk
@@ -204,7 +202,7 @@ class CallSiteShapesTest {
         long startMillis = System.currentTimeMillis();
         ForkResult result = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OPTIONS)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses(), generatedClasses)
                 .runMain(ShapesMain.class.getName(), String.valueOf(jdk.maxClassFileMajorVersion()));
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
@@ -231,16 +229,6 @@ class CallSiteShapesTest {
             readers.add(internal(ShapesMain.CLASS_FILE_VERSION_CLOCK_PREFIX + major));
         }
         return readers;
-    }
-
-    private static List<String> rewrittenAmong(Map<String, byte[]> classes) {
-        List<String> rewritten = new ArrayList<>();
-        classes.forEach((name, bytes) -> {
-            if (ClockReferences.in(bytes).readsCachedClock()) {
-                rewritten.add(name);
-            }
-        });
-        return rewritten;
     }
 
     private static int majorVersionOf(byte[] classFile) {

@@ -44,7 +44,6 @@ class ClassLoadersTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path launcherJar;
     private static Path loadedJar;
     private static Path bundleJar;
@@ -52,7 +51,6 @@ class ClassLoadersTest {
 
     @BeforeAll
     static void writeJars() throws Exception {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         launcherJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), "io/clockagent/it/fixtures/loaders")
                 .writeTo(workDirectory.resolve("launcher.jar"));
@@ -116,7 +114,7 @@ class ClassLoadersTest {
         long startMillis = System.currentTimeMillis();
         ForkResult result = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + LOADED_PACKAGE.replace('/', '.'))
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(launcherJar, loadedJar)
                 .runMain(LoadersMain.class.getName(), loadedJar.toString(), bundleJar.toString());
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());

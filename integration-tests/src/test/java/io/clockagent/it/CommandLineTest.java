@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.List;
@@ -87,7 +87,7 @@ class CommandLineTest {
         }
     }
 
-    private static JvmCommand cli(int featureVersion, Path runDirectory) {
-        return new JvmCommand(Jdks.require(featureVersion), runDirectory);
+    private static ForkedJvm cli(int featureVersion, Path runDirectory) {
+        return new ForkedJvm(Jdks.require(featureVersion), runDirectory);
     }
 }

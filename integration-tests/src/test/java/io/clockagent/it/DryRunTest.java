@@ -11,9 +11,9 @@ import io.clockagent.it.support.ClassDump;
 import io.clockagent.it.support.ClassFiles;
 import io.clockagent.it.support.DistinctMillis;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
 import io.clockagent.it.support.OperableService.MethodSites;
@@ -33,14 +33,9 @@ class DryRunTest {
 
     private static final String SITES_PACKAGE_PATH = OperableService.SITES_PACKAGE.replace('.', '/');
 
-    @TempDir
-    static Path workDirectory;
-    private static Path inspectorJar;
-
     @BeforeAll
-    static void writeInspector() {
+    static void theExpectedCountsAreThoseOfTheFixture() {
         OperableService.assertTableMatchesClassFiles();
-        inspectorJar = InspectorJar.writeInto(workDirectory);
     }
 
     @OnEachJdk
@@ -48,10 +43,10 @@ class DryRunTest {
             int featureVersion, @TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
 
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES
                         + ",dryRun=true,verbose=true,report=summary")
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "tickers", "probe");
 

@@ -8,8 +8,8 @@ import io.clockagent.it.fixtures.hotloop.SpinUntil;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ class HotLoopTest {
     @OnEachJdk
     void aHotC2CompiledLoopOnTheCachedClockEnds(int featureVersion, @TempDir Path runDirectory) throws IOException {
         Path compilationLog = runDirectory.resolve("compilation.log");
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option("-XX:-TieredCompilation", "-Xbatch", "-Xlog:jit+compilation=debug:file=" + compilationLog)
                 .javaagent(BuildOutputs.agentJar(), "include=" + SpinUntil.class.getPackageName() + ",verbose=true")
                 .classPath(BuildOutputs.testClasses())

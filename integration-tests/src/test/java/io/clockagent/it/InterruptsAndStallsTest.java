@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.fixtures.stall.StallTargetMain;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.WallClockWindow;
@@ -33,7 +33,7 @@ class InterruptsAndStallsTest {
     void afterAnInterruptStormAndASigstopTheTickerTicksWithoutSpinning(int featureVersion,
             @TempDir Path runDirectory) throws Exception {
         long startMillis = System.currentTimeMillis();
-        try (LiveJvm target = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        try (LiveJvm target = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + StallTargetMain.class.getPackageName())
                 .classPath(BuildOutputs.testClasses())
                 .startMain(StallTargetMain.class.getName())) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
@@ -42,7 +42,7 @@ class JmxExporterTest {
         Path config = Files.writeString(runDirectory.resolve("jmx-exporter.yaml"), readmeYaml(),
                 StandardCharsets.UTF_8);
         int port = freeLoopbackPort();
-        try (LiveJvm service = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES)
                 .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)
                 .classPath(BuildOutputs.testClasses())

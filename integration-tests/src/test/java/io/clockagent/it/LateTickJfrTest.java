@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
@@ -39,7 +39,7 @@ class LateTickJfrTest {
             @TempDir Path runDirectory) throws Exception {
         Path recording = runDirectory.resolve("late-ticks.jfr");
         ForkResult result;
-        try (LiveJvm service = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true")
                 .javaagent(BuildOutputs.agentJar(), "tick=1ms," + OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())

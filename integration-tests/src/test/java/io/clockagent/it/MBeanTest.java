@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassLoadLog;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
@@ -44,7 +44,7 @@ class MBeanTest {
     @OnEachJdk
     void theMBeanIsRegisteredOnceTheServiceStartsJmxAndItsValuesAgreeWithTheService(int featureVersion,
             @TempDir Path runDirectory) {
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "jmx " + PATIENCE_MILLIS);
@@ -64,7 +64,7 @@ class MBeanTest {
 
     @OnEachJdk
     void withJmxFalseTheMBeanNeverAppearsEvenWithTheServersUp(int featureVersion, @TempDir Path runDirectory) {
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",jmx=false")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "jmx " + ABSENCE_WATCH_MILLIS);
@@ -84,7 +84,7 @@ class MBeanTest {
     void aServiceThatNeverStartsJmxLoadsNoLoggingUntilAJmxToolConnectsAndReadsTheMBeanRemotely(int featureVersion,
             @TempDir Path runDirectory) throws Exception {
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
-        try (LiveJvm service = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option(classLoads.jvmOption())
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())

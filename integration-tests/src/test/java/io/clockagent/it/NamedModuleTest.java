@@ -36,12 +36,10 @@ class NamedModuleTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path moduleJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         moduleJar = new JarBuilder()
                 .addEntry("module-info.class", ModuleInfoClass.readingOnlyJavaBase(MODULE, PACKAGE))
                 .addPackage(BuildOutputs.testClasses(), PACKAGE.replace('.', '/'))
@@ -56,7 +54,7 @@ class NamedModuleTest {
 
         ForkResult result = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .modulePath(moduleJar)
                 .runModule(MODULE + "/" + ModularMain.class.getName());
 

@@ -11,13 +11,12 @@ import io.clockagent.it.support.ClassDump;
 import io.clockagent.it.support.ClassFiles;
 import io.clockagent.it.support.ClockReferences;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,19 +34,10 @@ class OptionSourcesTest {
     private static final String FROM_PROPERTY = "system property clockagent.options";
     private static final String FROM_JAVAAGENT = "-javaagent options";
 
-    @TempDir
-    static Path workDirectory;
-    private static Path inspectorJar;
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
-
     @OnEachJdk
     void theSystemPropertyAloneConfiguresTheAgentAndTheBannerSaysSo(int featureVersion, @TempDir Path runDirectory) {
         Run run = new Run(featureVersion, runDirectory);
-        run.command.option("-D" + PROPERTY + "=tick=5ms,wait=spin,include=" + PROBE_PACKAGE)
+        run.jvm.option("-D" + PROPERTY + "=tick=5ms,wait=spin,include=" + PROBE_PACKAGE)
                 .javaagent(BuildOutputs.agentJar(), null);
 
         ForkResult result = run.probe();
@@ -62,7 +52,7 @@ class OptionSourcesTest {
     void theEnvironmentVariableAloneConfiguresTheAgentAndTheBannerSaysSo(int featureVersion,
             @TempDir Path runDirectory) {
         Run run = new Run(featureVersion, runDirectory);
-        run.command.environment(VARIABLE, "monotonic=true,include=" + PROBE_PACKAGE)
+        run.jvm.environment(VARIABLE, "monotonic=true,include=" + PROBE_PACKAGE)
                 .javaagent(BuildOutputs.agentJar(), null);
 
         ForkResult result = run.probe();
@@ -82,7 +72,7 @@ class OptionSourcesTest {
     void eachKeyComesFromTheStrongestSourceThatSetsItAndReplacesAllItsWeakerValues(int featureVersion,
             @TempDir Path runDirectory) {
         Run run = new Run(featureVersion, runDirectory);
-        run.command.environment(VARIABLE, "tick=4ms,wait=park,monotonic=true,include=" + PROBE_PACKAGE
+        run.jvm.environment(VARIABLE, "tick=4ms,wait=park,monotonic=true,include=" + PROBE_PACKAGE
                         + ",exclude=com.acme.legacy")
                 .option("-D" + PROPERTY + "=tick=3ms,wait=spin,include=com.acme:org.example")
                 .javaagent(BuildOutputs.agentJar(), "tick=2ms");
@@ -100,7 +90,7 @@ class OptionSourcesTest {
     void aBadOptionInTheEnvironmentVariableIsReportedNamingTheVariable(int featureVersion,
             @TempDir Path runDirectory) {
         Run run = new Run(featureVersion, runDirectory);
-        run.command.environment(VARIABLE, "wait=sometimes").javaagent(BuildOutputs.agentJar(), "include="
+        run.jvm.environment(VARIABLE, "wait=sometimes").javaagent(BuildOutputs.agentJar(), "include="
                 + PROBE_PACKAGE);
 
         ForkResult result = run.probe();
@@ -112,7 +102,7 @@ class OptionSourcesTest {
     @OnEachJdk
     void aBadOptionInTheSystemPropertyIsReportedNamingTheProperty(int featureVersion, @TempDir Path runDirectory) {
         Run run = new Run(featureVersion, runDirectory);
-        run.command.option("-D" + PROPERTY + "=tick=fast").javaagent(BuildOutputs.agentJar(), null);
+        run.jvm.option("-D" + PROPERTY + "=tick=fast").javaagent(BuildOutputs.agentJar(), null);
 
         ForkResult result = run.probe();
 
@@ -126,7 +116,7 @@ class OptionSourcesTest {
             @TempDir Path runDirectory) {
         String toolOptions = "-javaagent:" + BuildOutputs.agentJar() + "=include=" + PROBE_PACKAGE;
         Run run = new Run(featureVersion, runDirectory);
-        run.command.environment("JAVA_TOOL_OPTIONS", toolOptions);
+        run.jvm.environment("JAVA_TOOL_OPTIONS", toolOptions);
 
         ForkResult result = run.probe();
 
@@ -154,17 +144,17 @@ class OptionSourcesTest {
     /** One run of the options probe with the inspector behind whatever agent the test configures. */
     private static final class Run {
 
-        final JvmCommand command;
+        final ForkedJvm jvm;
         private final Path dumpDirectory;
 
         Run(int featureVersion, Path runDirectory) {
             this.dumpDirectory = runDirectory.resolve("dump");
-            this.command = new JvmCommand(Jdks.require(featureVersion), runDirectory);
+            this.jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory);
         }
 
         ForkResult probe() {
-            ForkResult result = command
-                    .javaagent(inspectorJar, dumpDirectory.toString())
+            ForkResult result = jvm
+                    .javaagent(InspectorJar.path(), dumpDirectory.toString())
                     .classPath(BuildOutputs.testClasses())
                     .runMain(OptionsProbeMain.class.getName());
             assertEquals(0, result.exitStatus(), result.describe());

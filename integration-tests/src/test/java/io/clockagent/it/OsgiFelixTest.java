@@ -39,13 +39,11 @@ class OsgiFelixTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path hostJar;
     private static Path bundleJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         hostJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), FelixHostMain.class.getPackageName().replace('.', '/'))
                 .writeTo(workDirectory.resolve("host.jar"));
@@ -67,7 +65,7 @@ class OsgiFelixTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), null)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(hostJar, BuildOutputs.felixFrameworkJar())
                 .runMain(FelixHostMain.class.getName(), bundleJar.toString(),
                         runDirectory.resolve("felix-cache").toString());

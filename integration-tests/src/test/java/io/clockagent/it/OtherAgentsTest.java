@@ -41,14 +41,12 @@ class OtherAgentsTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path serviceJar;
     private static Path labelAgentJar;
     private static Path byteBuddyJar;
 
     @BeforeAll
     static void writeJars() throws URISyntaxException {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         serviceJar = new JarBuilder()
                 .addEntry(SERVICE + ".class", ClassFiles.read(BuildOutputs.testClasses(), SERVICE))
                 .writeTo(workDirectory.resolve("service.jar"));
@@ -135,7 +133,7 @@ class OtherAgentsTest {
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
 
-        ForkResult result = jvm.javaagent(inspectorJar, dumpDirectory.toString())
+        ForkResult result = jvm.javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(serviceJar, extraClassPath)
                 .runMain(CoexistingService.class.getName());
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.fixtures.memory.OutOfMemoryMain;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.WallClockWindow;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class OutOfMemoryTest {
             @TempDir Path runDirectory) {
         long startMillis = System.currentTimeMillis();
 
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option(MAX_HEAP)
                 .javaagent(BuildOutputs.agentJar(), "include=" + OutOfMemoryMain.class.getPackageName())
                 .classPath(BuildOutputs.testClasses())

@@ -39,12 +39,10 @@ class ParallelClassLoadingTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path clocksJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         JarBuilder clocks = new JarBuilder();
         for (int i = 0; i < CLASSES; i++) {
             String name = PREFIX + i;
@@ -61,7 +59,7 @@ class ParallelClassLoadingTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(ParallelLoadingMain.class.getName(), clocksJar.toString(), PREFIX,
                         Integer.toString(CLASSES), Integer.toString(LOADERS), Integer.toString(THREADS));

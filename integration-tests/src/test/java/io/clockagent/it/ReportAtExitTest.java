@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.Json;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
 import io.clockagent.it.support.OperableService.MethodSites;
@@ -43,7 +43,7 @@ class ReportAtExitTest {
 
     @OnEachJdk
     void reportSummaryPrintsTwoLinesAtExitWithTheCountsOfTheFixture(int featureVersion, @TempDir Path runDirectory) {
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites");
@@ -68,7 +68,7 @@ class ReportAtExitTest {
             @TempDir Path runDirectory) throws IOException {
         Path reportFile = runDirectory.resolve("report.json");
 
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=" + reportFile)
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites");

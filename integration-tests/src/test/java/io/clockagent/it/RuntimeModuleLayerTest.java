@@ -39,13 +39,11 @@ class RuntimeModuleLayerTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path hostJar;
     private static Path moduleJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         hostJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), LayerHostMain.class.getPackageName().replace('.', '/'))
                 .writeTo(workDirectory.resolve("host.jar"));
@@ -62,7 +60,7 @@ class RuntimeModuleLayerTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(hostJar)
                 .runMain(LayerHostMain.class.getName(), moduleJar.toString(), MODULE, ModularMain.class.getName());
 

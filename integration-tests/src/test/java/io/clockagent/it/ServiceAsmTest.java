@@ -30,12 +30,10 @@ class ServiceAsmTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path serviceJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         serviceJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), FIXTURE_PACKAGE.replace('.', '/'))
                 .writeTo(workDirectory.resolve("service.jar"));
@@ -48,7 +46,7 @@ class ServiceAsmTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(serviceJar, BuildOutputs.serviceAsmJar())
                 .runMain(ServiceWithOwnAsm.class.getName());
 

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,15 +29,6 @@ class ServiceByteBuddyTest {
     private static final String FIXTURE_PACKAGE = ServiceWithOwnByteBuddy.class.getPackageName();
     private static final String GENERATED_CLOCK = ServiceWithOwnByteBuddy.GENERATED_CLOCK.replace('.', '/');
 
-    @TempDir
-    static Path workDirectory;
-    private static Path inspectorJar;
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
-
     @OnEachJdk
     void aClassGeneratedByTheServicesOwnByteBuddyIsRewrittenAndRuns(int featureVersion, @TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
@@ -46,7 +36,7 @@ class ServiceByteBuddyTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses(), BuildOutputs.serviceByteBuddyJar())
                 .runMain(ServiceWithOwnByteBuddy.class.getName());
 

@@ -12,10 +12,10 @@ import io.clockagent.it.support.ClassDump;
 import io.clockagent.it.support.ClassFiles;
 import io.clockagent.it.support.ClockReferences;
 import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.JarBuilder;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.JvmCommand;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.SpringBootJar;
 import io.clockagent.it.support.WallClockWindow;
@@ -38,12 +38,10 @@ class SpringBootJarTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static Path bootJar;
 
     @BeforeAll
     static void writeJars() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
         Path libraryJar = new JarBuilder()
                 .addPackage(BuildOutputs.testClasses(), internalName(LoadedClock.class.getPackageName()))
                 .writeTo(workDirectory.resolve("loaded.jar"));
@@ -59,9 +57,9 @@ class SpringBootJarTest {
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
 
-        ForkResult result = new JvmCommand(Jdks.require(featureVersion), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + INCLUDES)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .runJar(bootJar);
 
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());

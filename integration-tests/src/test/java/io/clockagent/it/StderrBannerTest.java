@@ -17,7 +17,6 @@ import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,15 +27,6 @@ class StderrBannerTest {
 
     private static final String PROBE = OptionsProbeMain.class.getName().replace('.', '/');
 
-    @TempDir
-    static Path workDirectory;
-    private static Path inspectorJar;
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
-
     @OnEachJdk
     void withDefaultOptionsStderrIsExactlyTheBannerOneTickerRunsAndEveryNonJdkClassIsCovered(int featureVersion,
             @TempDir Path runDirectory) {
@@ -44,7 +34,7 @@ class StderrBannerTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), null)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OptionsProbeMain.class.getName());
 
@@ -67,7 +57,7 @@ class StderrBannerTest {
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=com.acme:org.x,exclude=com.acme.legacy")
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OptionsProbeMain.class.getName());
 

@@ -30,12 +30,11 @@ class VirtualThreadsTest {
     @Test
     void aHundredThousandVirtualThreadsReadTheCachedClockWhileTheTickerTicks(@TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
-        Path inspectorJar = InspectorJar.writeInto(runDirectory);
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(Jdks.NEWEST_TESTED), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
-                .javaagent(inspectorJar, dumpDirectory.toString())
+                .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(VirtualThreadsMain.class.getName());
 

@@ -1,5 +1,6 @@
 package io.clockagent.demo.compare;
 
+import io.clockagent.demo.OptionArgument;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -53,49 +54,44 @@ final class CompareOptions {
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path workDir = null;
         int maxSeconds = 60;
-        for (int i = 0; i < args.length; i++) {
-            String key = args[i];
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("'" + key + "' needs a value; " + USAGE);
-            }
-            String value = args[++i];
-            switch (key) {
+        for (int i = 0; i < args.length; i += 2) {
+            OptionArgument option = OptionArgument.at(args, i, USAGE);
+            switch (option.key()) {
                 case "--agent":
-                    agentJar = Path.of(value);
+                    agentJar = Path.of(option.value());
                     break;
                 case "--rounds":
-                    rounds = count(key, value, 1, 100);
+                    rounds = option.count(1, 100);
                     break;
                 case "--requests":
-                    requests = count(key, value, 1, 10_000_000);
+                    requests = option.count(1, 10_000_000);
                     break;
                 case "--warmup":
-                    warmup = count(key, value, 0, 10_000_000);
+                    warmup = option.count(0, 10_000_000);
                     break;
                 case "--connections":
-                    connections = count(key, value, 1, 1_000);
+                    connections = option.count(1, 1_000);
                     break;
                 case "--burst":
-                    burst = count(key, value, 0, 1_000_000);
+                    burst = option.count(0, 1_000_000);
                     break;
                 case "--agent-options":
-                    if (value.isBlank() || value.contains(" ")) {
-                        throw new IllegalArgumentException("bad value in '" + key + " " + value
-                                + "'; expected the agent's key=value,key=value text without spaces");
+                    if (option.value().isBlank() || option.value().contains(" ")) {
+                        throw option.badValue("expected the agent's key=value,key=value text without spaces");
                     }
-                    agentOptions = value;
+                    agentOptions = option.value();
                     break;
                 case "--jdk":
-                    javaHome = Path.of(value);
+                    javaHome = Path.of(option.value());
                     break;
                 case "--work-dir":
-                    workDir = Path.of(value);
+                    workDir = Path.of(option.value());
                     break;
                 case "--max-seconds":
-                    maxSeconds = count(key, value, 1, 3_600);
+                    maxSeconds = option.count(1, 3_600);
                     break;
                 default:
-                    throw new IllegalArgumentException("unknown option '" + key + "'; " + USAGE);
+                    throw option.unknown(USAGE);
             }
         }
         if (agentJar == null) {
@@ -110,19 +106,6 @@ final class CompareOptions {
         }
         return new CompareOptions(agentJar.toAbsolutePath(), rounds, requests, warmup, connections, burst,
                 agentOptions, javaHome, workDir, maxSeconds);
-    }
-
-    private static int count(String key, String value, int min, int max) {
-        try {
-            int count = Integer.parseInt(value.replace("_", ""));
-            if (count >= min && count <= max) {
-                return count;
-            }
-        } catch (NumberFormatException notANumber) {
-            // Reported below with the valid range.
-        }
-        throw new IllegalArgumentException("bad value in '" + key + " " + value + "'; expected a whole number from "
-                + min + " to " + max);
     }
 
     Path agentJar() {

@@ -8,17 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClockReferences;
-import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,13 +35,7 @@ class DemoOffAndOnTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
     private static final Map<Integer, OffAndOn> RUNS = new HashMap<>();
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
 
     @OnEachJdk
     void theBusinessChecksumIsIdenticalWithTheAgentOffAndOn(int featureVersion) {
@@ -81,8 +72,8 @@ class DemoOffAndOnTest {
         assertTrue(outside.containsKey("app/org/slf4j/simple/SimpleLogger")
                 && ClockReferences.in(outside.get("app/org/slf4j/simple/SimpleLogger")).readsSystemClock(),
                 "slf4j-simple, shaded into the demo jar, reads the clock and stays outside the included package");
-        assertEquals(List.of(), rewrittenAmong(outside), "classes outside " + DemoRun.DEMO_PACKAGE
-                + " calling the cached clock");
+        assertEquals(List.of(), ClockReferences.rewrittenAmong(outside), "classes outside "
+                + DemoRun.DEMO_PACKAGE + " calling the cached clock");
     }
 
     @OnEachJdk
@@ -102,8 +93,8 @@ class DemoOffAndOnTest {
         Jdk jdk = Jdks.require(featureVersion);
         return RUNS.computeIfAbsent(featureVersion, version -> {
             Path runDirectory = workDirectory.resolve("jdk-" + version);
-            DemoRun off = DemoRun.execute(jdk, false, Map.of(), inspectorJar, runDirectory.resolve("off"));
-            DemoRun on = DemoRun.execute(jdk, true, Map.of(), inspectorJar, runDirectory.resolve("on"));
+            DemoRun off = DemoRun.execute(jdk, false, Map.of(), runDirectory.resolve("off"));
+            DemoRun on = DemoRun.execute(jdk, true, Map.of(), runDirectory.resolve("on"));
             System.out.print(DemoTable.render("demo service, agent off and on", jdk, off, on));
             return new OffAndOn(jdk, off, on);
         });
@@ -120,16 +111,6 @@ class DemoOffAndOnTest {
             readers.remove(BURST_CLASS);
         }
         return readers;
-    }
-
-    private static List<String> rewrittenAmong(Map<String, byte[]> classes) {
-        List<String> rewritten = new ArrayList<>();
-        classes.forEach((name, bytes) -> {
-            if (ClockReferences.in(bytes).readsCachedClock()) {
-                rewritten.add(name);
-            }
-        });
-        return rewritten;
     }
 
     /** The pair of runs on one JDK. */

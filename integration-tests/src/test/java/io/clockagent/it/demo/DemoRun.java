@@ -7,6 +7,7 @@ import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,8 +47,7 @@ public final class DemoRun {
      * @param environment variables set in the forked JVM, such as {@code LD_PRELOAD}
      * @param outputDirectory a directory of this run's own: its output, its access log and the recorded classes
      */
-    public static DemoRun execute(Jdk jdk, boolean agentOn, Map<String, String> environment, Path inspectorJar,
-            Path outputDirectory) {
+    public static DemoRun execute(Jdk jdk, boolean agentOn, Map<String, String> environment, Path outputDirectory) {
         Path dumpDirectory = outputDirectory.resolve("classes");
         ForkedJvm jvm = new ForkedJvm(jdk, outputDirectory).option(JVM_OPTIONS.toArray(String[]::new));
         environment.forEach(jvm::environment);
@@ -57,7 +57,7 @@ public final class DemoRun {
         List<String> arguments = new ArrayList<>(SMALL_LOAD);
         // In the run's directory, which the test framework deletes, rather than a new temporary file each run.
         arguments.addAll(List.of("--access-log", outputDirectory.resolve("access.log").toString()));
-        ForkResult fork = jvm.javaagent(inspectorJar, dumpDirectory.toString())
+        ForkResult fork = jvm.javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.demoJar())
                 .runMain(MAIN_CLASS, arguments.toArray(String[]::new));
 

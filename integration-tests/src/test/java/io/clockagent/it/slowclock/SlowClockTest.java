@@ -8,7 +8,6 @@ import io.clockagent.it.demo.DemoTable;
 import io.clockagent.it.seeds.SeedsComparison;
 import io.clockagent.it.seeds.SeedsExperiment;
 import io.clockagent.it.seeds.SeedsRun;
-import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
@@ -17,7 +16,6 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,12 +44,6 @@ class SlowClockTest {
 
     @TempDir
     static Path workDirectory;
-    private static Path inspectorJar;
-
-    @BeforeAll
-    static void writeInspector() {
-        inspectorJar = InspectorJar.writeInto(workDirectory);
-    }
 
     @OnEachJdk
     void everyDirectClockReadInAPreloadedJvmIsASystemCallThroughTheLibrary(int featureVersion) {
@@ -106,8 +98,8 @@ class SlowClockTest {
         Path runDirectory = workDirectory.resolve("demo-jdk-" + featureVersion);
         Map<String, String> slowClock = SlowClockLibrary.preloaded(library);
 
-        DemoRun off = DemoRun.execute(jdk, false, slowClock, inspectorJar, runDirectory.resolve("off"));
-        DemoRun on = DemoRun.execute(jdk, true, slowClock, inspectorJar, runDirectory.resolve("on"));
+        DemoRun off = DemoRun.execute(jdk, false, slowClock, runDirectory.resolve("off"));
+        DemoRun on = DemoRun.execute(jdk, true, slowClock, runDirectory.resolve("on"));
         System.out.print(DemoTable.render("demo service on a slow clock (LD_PRELOAD " + library.getFileName() + ")",
                 jdk, off, on));
 

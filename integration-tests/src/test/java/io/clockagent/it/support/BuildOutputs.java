@@ -28,6 +28,11 @@ public final class BuildOutputs {
         return existingFile("clockagent.testClasses");
     }
 
+    /** Where {@link InspectorJar} writes the inspector agent's jar; it need not exist yet. */
+    static Path inspectorJar() {
+        return Path.of(property("clockagent.inspectorJar")).toAbsolutePath().normalize();
+    }
+
     /** The Byte Buddy jar the "service with its own Byte Buddy" fixture runs with. */
     public static Path serviceByteBuddyJar() {
         return existingFile("clockagent.serviceByteBuddyJar");

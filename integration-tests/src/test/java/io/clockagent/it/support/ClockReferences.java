@@ -1,5 +1,8 @@
 package io.clockagent.it.support;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.Handle;
@@ -26,6 +29,17 @@ public record ClockReferences(int systemCallSites, int systemMethodReferences, i
         new ClassReader(classFile).accept(counter, ClassReader.SKIP_FRAMES);
         return new ClockReferences(counter.systemCallSites, counter.systemMethodReferences, counter.cachedCallSites,
                 counter.cachedMethodReferences);
+    }
+
+    /** The names among {@code classes} whose bytes read the cached clock: those the agent rewrote. */
+    public static List<String> rewrittenAmong(Map<String, byte[]> classes) {
+        List<String> rewritten = new ArrayList<>();
+        classes.forEach((name, bytes) -> {
+            if (in(bytes).readsCachedClock()) {
+                rewritten.add(name);
+            }
+        });
+        return rewritten;
     }
 
     public boolean readsSystemClock() {

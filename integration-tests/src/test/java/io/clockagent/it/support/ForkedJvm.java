@@ -15,12 +15,13 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Launches a JVM of a given JDK as a child process and collects what it wrote. Built and run from one test thread.
+ * Launches a JVM of a given JDK as a child process: run to its end, with what it wrote collected, or kept running
+ * while the test talks to it ({@link LiveJvm}). Built and run from one test thread.
  */
 public final class ForkedJvm {
 
-    /** Far above the second or so a fork takes; only a hung JVM reaches it. */
-    private static final long TIMEOUT_SECONDS = 120;
+    /** Far above the few seconds a run takes; only a hung JVM reaches it. */
+    private static final long DEFAULT_TIMEOUT_SECONDS = 120;
 
     /**
      * Variables that make every JVM print "Picked up ..." on stderr and change its options; a developer's shell may
@@ -33,6 +34,9 @@ public final class ForkedJvm {
     private final Path outputDirectory;
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> environmentVariables = new LinkedHashMap<>();
+    private Path workingDirectory;
+    private String user;
+    private long timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
 
     /** @param outputDirectory where the child's stdout and stderr are captured, one file pair per run */
     public ForkedJvm(Jdk jdk, Path outputDirectory) {
@@ -42,8 +46,7 @@ public final class ForkedJvm {
 
     /** Adds {@code -javaagent:JAR} or {@code -javaagent:JAR=OPTIONS}; agents start in the order they are added. */
     public ForkedJvm javaagent(Path jar, String options) {
-        jvmOptions.add("-javaagent:" + jar + (options == null ? "" : "=" + options));
-        return this;
+        return option("-javaagent:" + jar + (options == null ? "" : "=" + options));
     }
 
     /** Adds JVM options as given, such as {@code -Xmx512m}, after those added before. */
@@ -52,54 +55,99 @@ public final class ForkedJvm {
         return this;
     }
 
-    /** Sets a variable in the forked JVM's environment, such as {@code LD_PRELOAD}. */
+    /**
+     * Sets a variable in the forked JVM's environment, such as {@code LD_PRELOAD}, after the ones that change every
+     * JVM's options are cleared: so {@code JAVA_TOOL_OPTIONS} can be set on purpose.
+     */
     public ForkedJvm environment(String name, String value) {
         environmentVariables.put(name, value);
         return this;
     }
 
     public ForkedJvm classPath(Path... entries) {
-        jvmOptions.add("-cp");
-        jvmOptions.add(joined(entries));
-        return this;
+        return option("-cp", joined(entries));
     }
 
     public ForkedJvm modulePath(Path... entries) {
-        jvmOptions.add("-p");
-        jvmOptions.add(joined(entries));
+        return option("-p", joined(entries));
+    }
+
+    /** Where the JVM runs; by default the test's own working directory. */
+    public ForkedJvm workingDirectory(Path directory) {
+        this.workingDirectory = directory;
         return this;
     }
 
-    /** Runs {@code mainClass} from the class path. */
+    /**
+     * How long the JVM may run before it is killed and the test fails: a liveness bound for commands whose
+     * documented duration is far below it, and room for runs that take longer than the default allows.
+     */
+    public ForkedJvm timeoutSeconds(long seconds) {
+        this.timeoutSeconds = seconds;
+        return this;
+    }
+
+    /** Runs the JVM as another user, through {@code runuser}; see {@link OtherUser}. */
+    public ForkedJvm asUser(String userName) {
+        this.user = userName;
+        return this;
+    }
+
+    /** Runs {@code mainClass} from the class path to its end. */
     public ForkResult runMain(String mainClass, String... arguments) {
-        return run(List.of(mainClass), arguments);
+        return runToEnd(command(List.of(mainClass), arguments));
     }
 
-    /** Runs {@code module/mainClass} from the module path. */
+    /** Runs {@code module/mainClass} from the module path to its end. */
     public ForkResult runModule(String moduleAndMainClass, String... arguments) {
-        return run(List.of("-m", moduleAndMainClass), arguments);
+        return runToEnd(command(List.of("-m", moduleAndMainClass), arguments));
     }
 
-    private ForkResult run(List<String> launch, String... arguments) {
+    /** Runs {@code java -jar JAR ARGUMENTS} to its end. */
+    public ForkResult runJar(Path jar, String... arguments) {
+        return runToEnd(command(List.of("-jar", jar.toString()), arguments));
+    }
+
+    /** Starts {@code mainClass} from the class path and hands it over while it runs. */
+    public LiveJvm startMain(String mainClass, String... arguments) {
+        if (user != null) {
+            throw new IllegalStateException("a live JVM runs as the test's user: as another user its pid would be"
+                    + " that of runuser");
+        }
+        List<String> command = command(List.of(mainClass), arguments);
+        Path stderr = newOutputFile(".stderr");
+        try {
+            return new LiveJvm(command, processBuilder(command).redirectError(stderr.toFile()).start(), stderr,
+                    timeoutSeconds);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
+    }
+
+    private List<String> command(List<String> launch, String... arguments) {
         List<String> command = new ArrayList<>();
+        if (user != null) {
+            command.addAll(List.of("runuser", "-u", user, "--"));
+        }
         command.add(jdk.javaLauncher().toString());
         command.addAll(jvmOptions);
         command.addAll(launch);
         command.addAll(List.of(arguments));
+        return command;
+    }
+
+    private ForkResult runToEnd(List<String> command) {
+        Path stdout = newOutputFile(".stdout");
+        Path stderr = newOutputFile(".stderr");
         try {
-            Files.createDirectories(outputDirectory);
-            Path stdout = Files.createTempFile(outputDirectory, "fork-", ".stdout");
-            Path stderr = Files.createTempFile(outputDirectory, "fork-", ".stderr");
-            ProcessBuilder builder = new ProcessBuilder(command)
+            Process process = processBuilder(command)
                     .redirectOutput(stdout.toFile())
-                    .redirectError(stderr.toFile());
-            Map<String, String> environment = builder.environment();
-            JVM_ENVIRONMENT_VARIABLES.forEach(environment::remove);
-            environment.putAll(environmentVariables);
-            Process process = builder.start();
-            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    .redirectError(stderr.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("forked JVM still running after " + TIMEOUT_SECONDS + " s, killed\n"
+                throw new AssertionError("forked JVM still running after " + timeoutSeconds + " s, killed\n"
                         + new ForkResult(command, process.exitValue(), lines(stdout), lines(stderr)).describe());
             }
             return new ForkResult(command, process.exitValue(), lines(stdout), lines(stderr));
@@ -111,8 +159,31 @@ public final class ForkedJvm {
         }
     }
 
-    private static List<String> lines(Path file) throws IOException {
-        return Files.readAllLines(file, StandardCharsets.UTF_8);
+    private ProcessBuilder processBuilder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        JVM_ENVIRONMENT_VARIABLES.forEach(builder.environment()::remove);
+        builder.environment().putAll(environmentVariables);
+        if (workingDirectory != null) {
+            builder.directory(workingDirectory.toFile());
+        }
+        return builder;
+    }
+
+    private Path newOutputFile(String suffix) {
+        try {
+            Files.createDirectories(outputDirectory);
+            return Files.createTempFile(outputDirectory, "fork-", suffix);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
+    }
+
+    static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
     }
 
     private static String joined(Path... entries) {

@@ -3,19 +3,28 @@ package io.clockagent.it.support;
 import io.clockagent.it.inspector.InspectorAgent;
 import java.nio.file.Path;
 
-/** Packages the test-only {@link InspectorAgent} as an agent jar, from this module's compiled test classes. */
+/**
+ * The test-only {@link InspectorAgent} packaged as an agent jar, from this module's compiled test classes. Written
+ * into {@code target/} the first time a test asks for it in this JVM, then shared by every test; guarded by the class
+ * lock.
+ */
 public final class InspectorJar {
+
+    private static Path written;
 
     private InspectorJar() {
     }
 
-    /** Writes {@code inspector.jar} into {@code directory} and returns its path. */
-    public static Path writeInto(Path directory) {
-        return new JarBuilder()
-                .manifestAttribute("Premain-Class", InspectorAgent.class.getName())
-                .manifestAttribute("Can-Retransform-Classes", "true")
-                .addPackage(BuildOutputs.testClasses(), internalName(InspectorAgent.class.getPackageName()))
-                .writeTo(directory.resolve("inspector.jar"));
+    /** The inspector's agent jar, written on the first call in this JVM. */
+    public static synchronized Path path() {
+        if (written == null) {
+            written = new JarBuilder()
+                    .manifestAttribute("Premain-Class", InspectorAgent.class.getName())
+                    .manifestAttribute("Can-Retransform-Classes", "true")
+                    .addPackage(BuildOutputs.testClasses(), internalName(InspectorAgent.class.getPackageName()))
+                    .writeTo(BuildOutputs.inspectorJar());
+        }
+        return written;
     }
 
     static String internalName(String binaryName) {

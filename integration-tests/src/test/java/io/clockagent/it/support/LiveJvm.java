@@ -90,7 +90,7 @@ public final class LiveJvm implements AutoCloseable {
 
     /** Everything the JVM has written to stderr so far. */
     public List<String> stderr() {
-        return JvmCommand.lines(stderrFile);
+        return ForkedJvm.lines(stderrFile);
     }
 
     /** Closes stdin, which tells the fixtures to end, and waits for the JVM to exit. */
