@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -57,7 +58,7 @@ final class CallSiteRewriter {
         if (major < MIN_MAJOR_VERSION) {
             throw new ClassFileException("bad class file version " + major);
         }
-        if (!mentionsCurrentTimeMillis(in)) {
+        if (!mentionsCurrentTimeMillis(classFile)) {
             return null;
         }
         return redirect(in);
@@ -66,29 +67,50 @@ final class CallSiteRewriter {
     /**
      * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
      * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
+     * It reads the array directly rather than through {@link ClassFileCursor}: it runs for every class in scope,
+     * and an index past the end is caught once instead of checked at every read.
      */
-    private static boolean mentionsCurrentTimeMillis(ClassFileCursor in) {
-        int count = in.u2(8);
-        int position = 10;
-        boolean method = false;
-        boolean owner = false;
-        boolean descriptor = false;
-        for (int index = 1; index < count; index++) {
-            int tag = in.u1(position);
-            if (tag == TAG_UTF8) {
-                int length = in.u2(position + 1);
-                method |= in.utf8Equals(position, METHOD_NAME);
-                owner |= in.utf8Equals(position, OWNER_NAME);
-                descriptor |= in.utf8Equals(position, DESCRIPTOR);
-                position += 3 + length;
-            } else {
-                position += constantSize(tag, index, position);
-                if (isWide(tag)) {
-                    index++;
+    private static boolean mentionsCurrentTimeMillis(byte[] classFile) {
+        try {
+            int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
+            int position = 10;
+            boolean method = false;
+            boolean owner = false;
+            boolean descriptor = false;
+            for (int index = 1; index < count; index++) {
+                int tag = classFile[position];
+                if (tag == TAG_UTF8) {
+                    int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
+                    // The three names differ in length, so at most one comparison runs, and for most names none.
+                    if (length == METHOD_NAME.length) {
+                        method |= regionEquals(classFile, position + 3, METHOD_NAME);
+                    } else if (length == OWNER_NAME.length) {
+                        owner |= regionEquals(classFile, position + 3, OWNER_NAME);
+                    } else if (length == DESCRIPTOR.length) {
+                        descriptor |= regionEquals(classFile, position + 3, DESCRIPTOR);
+                    }
+                    position += 3 + length;
+                } else {
+                    position += constantSize(tag, index, position);
+                    if (isWide(tag)) {
+                        index++;
+                    }
                 }
             }
+            if (position > classFile.length) {
+                throw new ClassFileException("truncated class file: the constant pool runs to byte " + position
+                        + " of " + classFile.length);
+            }
+            return method && owner && descriptor;
+        } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
+            throw new ClassFileException("truncated class file: the constant pool runs past byte "
+                    + classFile.length);
         }
-        return method && owner && descriptor;
+    }
+
+    private static boolean regionEquals(byte[] classFile, int start, byte[] expected) {
+        return start + expected.length <= classFile.length
+                && Arrays.equals(classFile, start, start + expected.length, expected, 0, expected.length);
     }
 
     private RewrittenClass redirect(ClassFileCursor in) {

@@ -40,7 +40,8 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
         if (registerNow) {
             registration.startRegistering();
         } else {
-            instrumentation.addTransformer(registration, false);
+            // Retransform-capable like the rewriter, so that both share one JVMTI hook and one copy of each class.
+            instrumentation.addTransformer(registration, true);
         }
         return registration;
     }
