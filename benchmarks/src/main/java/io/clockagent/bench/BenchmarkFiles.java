@@ -1,0 +1,94 @@
+package io.clockagent.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where the runners find the jars they launch, resolved from the location of the benchmark jar itself
+ * ({@code benchmarks/target/benchmarks.jar}), so the commands work from any directory. The agent jar can be pointed
+ * elsewhere with {@code -Dclockagent.jar=PATH}. Immutable.
+ */
+final class BenchmarkFiles {
+
+    static final String AGENT_JAR_PROPERTY = "clockagent.jar";
+
+    private final Path benchmarkJar;
+    private final Path targetDirectory;
+
+    private BenchmarkFiles(Path benchmarkJar) {
+        this.benchmarkJar = benchmarkJar;
+        this.targetDirectory = benchmarkJar.getParent();
+    }
+
+    static BenchmarkFiles locate() {
+        try {
+            Path codeSource = Path.of(BenchmarkFiles.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(codeSource)) {
+                throw new IllegalStateException("run the benchmarks from benchmarks/target/benchmarks.jar, not from "
+                        + codeSource + " (build it with: mvn -B -pl agent,benchmarks package -DskipTests)");
+            }
+            return new BenchmarkFiles(codeSource.toAbsolutePath());
+        } catch (URISyntaxException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    /** The benchmark jar: JMH, the benchmarks and the class-heavy program. */
+    Path benchmarkJar() {
+        return benchmarkJar;
+    }
+
+    /** clock-agent.jar: {@code -Dclockagent.jar}, else the agent module's build output next to this module. */
+    Path agentJar() {
+        String configured = System.getProperty(AGENT_JAR_PROPERTY);
+        Path jar = configured != null
+                ? Path.of(configured).toAbsolutePath()
+                : targetDirectory.resolve("../../agent/target/clock-agent.jar").toAbsolutePath().normalize();
+        return requireFile(jar, "build it with: mvn -B -pl agent package -DskipTests, or pass -D"
+                + AGENT_JAR_PROPERTY + "=PATH");
+    }
+
+    /** The do-nothing agent built by this module. */
+    Path noopAgentJar() {
+        return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");
+    }
+
+    /** The jars whose every class the class-heavy program loads, copied here by the build. */
+    List<Path> classHeavyJars() {
+        Path directory = targetDirectory.resolve("classheavy");
+        List<Path> jars = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            files.filter(file -> file.toString().endsWith(".jar")).sorted().forEach(jars::add);
+        } catch (IOException unreadable) {
+            throw new IllegalStateException("cannot list " + directory + "; build this module first", unreadable);
+        }
+        if (jars.isEmpty()) {
+            throw new IllegalStateException("no jars in " + directory + "; build this module first");
+        }
+        return jars;
+    }
+
+    static String classPath(List<Path> entries) {
+        StringBuilder joined = new StringBuilder();
+        for (Path entry : entries) {
+            if (joined.length() > 0) {
+                joined.append(File.pathSeparatorChar);
+            }
+            joined.append(entry);
+        }
+        return joined.toString();
+    }
+
+    private static Path requireFile(Path file, String hint) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException(file + " is missing; " + hint);
+        }
+        return file;
+    }
+}

@@ -1,0 +1,242 @@
+package io.clockagent.bench;
+
+import io.clockagent.bench.fidelity.FidelityProbe;
+import io.clockagent.bench.fidelity.rewritten.RewrittenClock;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How fresh clock-agent's cached clock is and what its ticker costs, side by side with the hand-written updaters
+ * people use today, on an idle and on a saturated machine. Runs {@link FidelityProbe} in one JVM per row, prints one
+ * Markdown table and a met/MISSED line per target.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.FidelityComparison [--java PATH] [--seconds S]
+ * [--quick]}; {@code --quick} measures each row for 1 s, a smoke test whose figures mean nothing.
+ */
+public final class FidelityComparison {
+
+    static final double TARGET_PARK_EXACT_PERCENT = 97.0;
+    static final double TARGET_PARK_TWO_OR_MORE_PERCENT = 1.0;
+    static final double TARGET_PARK_CPU_MILLIS_PER_SECOND = 15.0;
+    static final double TARGET_SPIN_EXACT_PERCENT = 99.5;
+    static final double TARGET_SATURATED_PARK_EXACT_PERCENT = 95.0;
+    static final double TARGET_IDLE_CPU_MILLIS_PER_SECOND = 1.0;
+
+    private final String java;
+    private final BenchmarkFiles files;
+    private final int seconds;
+
+    private FidelityComparison(String java, BenchmarkFiles files, int seconds) {
+        this.java = java;
+        this.files = files;
+        this.seconds = seconds;
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        int seconds = 10;
+        boolean quick = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--java" -> java = args[++i];
+                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
+                case "--quick" -> quick = true;
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i]
+                        + "'; valid: --java PATH, --seconds S, --quick");
+            }
+        }
+        new FidelityComparison(java, BenchmarkFiles.locate(), quick ? 1 : seconds).run(quick);
+    }
+
+    private void run(boolean quick) throws IOException, InterruptedException {
+        List<Row> rows = new ArrayList<>();
+        for (int burners : new int[] {0, 2, 4}) {
+            rows.add(Row.agent("park", "1ms", burners));
+            rows.add(Row.agent("spin", "1ms", burners));
+            rows.add(Row.agent("park", "10ms", burners));
+            rows.add(Row.agent("spin", "10ms", burners));
+            rows.add(Row.peer("`SystemClock`: scheduled executor, 1 ms, `AtomicLong`", "system-clock", burners));
+            rows.add(Row.peer("Log4j2-style loop: `parkNanos(1 ms)`, volatile", "park-loop", burners));
+        }
+        rows.add(Row.peer("floor: bare `parkNanos(1 ms)` loop, no clock", "bare-park", 0));
+        rows.add(Row.idleAgent());
+
+        System.out.println(describeJdk() + ", " + Machine.hostFacts());
+        System.out.println("each row: its own JVM, " + FidelityProbe.class.getSimpleName() + ", 2 s warmup, "
+                + seconds + " s measured");
+        System.out.println("before: " + Machine.loadAverage());
+        Map<Row, Map<String, String>> results = new LinkedHashMap<>();
+        for (Row row : rows) {
+            System.err.println("  " + row.label() + ", " + row.machine() + " ...");
+            results.put(row, measure(row));
+        }
+        System.out.println("after: " + Machine.loadAverage());
+        if (quick) {
+            System.out.println("--quick: a smoke test; these figures are not measurements");
+        }
+        System.out.println();
+        System.out.println("| updater | machine | exact % | 1 ms behind % | >= 2 ms behind % | max lag ms"
+                + " | updater CPU ms/s | wake-ups/s | samples |");
+        System.out.println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Map.Entry<Row, Map<String, String>> entry : results.entrySet()) {
+            Row row = entry.getKey();
+            Map<String, String> result = entry.getValue();
+            long kept = Long.parseLong(result.get("kept"));
+            boolean sampled = kept > 0;
+            System.out.println("| " + row.label() + " | " + row.machine()
+                    + " | " + (sampled ? percent(result, "exact") : "-")
+                    + " | " + (sampled ? percent(result, "one") : "-")
+                    + " | " + (sampled ? percent(result, "twoOrMore") : "-")
+                    + " | " + (sampled ? result.get("maxLagMillis") : "-")
+                    + " | " + format("%.2f", number(result, "cpuMillisPerSecond"))
+                    + " | " + format("%.0f", number(result, "wakeupsPerSecond"))
+                    + " | " + (sampled ? format("%.1f M", kept / 1e6) : "-") + " |");
+            if (Long.parseLong(result.get("ahead")) > 0) {
+                System.out.println("  NOTE: " + result.get("ahead") + " samples were AHEAD of the real clock");
+            }
+        }
+        System.out.println();
+        System.out.println("targets:");
+        Map<String, String> park = resultOf(results, "park", "1ms", 0);
+        verdict("park, tick=1ms, idle machine: exact >= " + TARGET_PARK_EXACT_PERCENT + " %",
+                share(park, "exact"), TARGET_PARK_EXACT_PERCENT, true, "%");
+        verdict("park, tick=1ms, idle machine: >= 2 ms behind <= " + TARGET_PARK_TWO_OR_MORE_PERCENT + " %",
+                share(park, "twoOrMore"), TARGET_PARK_TWO_OR_MORE_PERCENT, false, "%");
+        verdict("park, tick=1ms, idle machine: ticker CPU <= " + TARGET_PARK_CPU_MILLIS_PER_SECOND
+                + " ms/s (1.5 % of a core)", number(park, "cpuMillisPerSecond"), TARGET_PARK_CPU_MILLIS_PER_SECOND,
+                false, " ms/s");
+        verdict("spin, tick=1ms, idle machine: exact >= " + TARGET_SPIN_EXACT_PERCENT + " %",
+                share(resultOf(results, "spin", "1ms", 0), "exact"), TARGET_SPIN_EXACT_PERCENT, true, "%");
+        for (int burners : new int[] {2, 4}) {
+            verdict("park, tick=1ms, " + burners + " burners: exact >= " + TARGET_SATURATED_PARK_EXACT_PERCENT + " %",
+                    share(resultOf(results, "park", "1ms", burners), "exact"), TARGET_SATURATED_PARK_EXACT_PERCENT,
+                    true, "%");
+        }
+        Map<String, String> idle = results.get(rows.get(rows.size() - 1));
+        verdict("idle JVM: ticker CPU <= " + TARGET_IDLE_CPU_MILLIS_PER_SECOND + " ms/s (0.1 % of a core)",
+                number(idle, "cpuMillisPerSecond"), TARGET_IDLE_CPU_MILLIS_PER_SECOND, false, " ms/s");
+    }
+
+    private Map<String, String> measure(Row row) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        if (row.agentOptions != null) {
+            command.add("-javaagent:" + files.agentJar() + "=include=" + RewrittenClock.class.getPackageName()
+                    + "," + row.agentOptions + ",verbose=true");
+        }
+        command.addAll(List.of("-cp", files.benchmarkJar().toString(), FidelityProbe.class.getName(),
+                "--clock", row.clock, "--burners", Integer.toString(row.burners), "--seconds",
+                Integer.toString(seconds)));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int status = process.waitFor();
+        if (status != 0) {
+            throw new IllegalStateException("exit status " + status + " from " + String.join(" ", command) + "\n"
+                    + output);
+        }
+        if (row.agentOptions != null && !output.lines().anyMatch(candidate -> candidate.startsWith("clock-agent: ")
+                && !candidate.startsWith("clock-agent: off"))) {
+            throw new IllegalStateException("clock-agent is not active in this run:\n" + output);
+        }
+        // The idle row never loads the rewritten class; every other agent row must have it rewritten.
+        if (row.clock.equals("agent") && !output.contains("clock-agent: rewrote " + RewrittenClock.class.getName())) {
+            throw new IllegalStateException("the agent did not rewrite " + RewrittenClock.class.getName() + ":\n"
+                    + output);
+        }
+        String line = output.lines().filter(candidate -> candidate.startsWith("fidelity-result "))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no result from the probe:\n" + output));
+        return parse(line.substring("fidelity-result ".length()));
+    }
+
+    static Map<String, String> parse(String pairs) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String pair : pairs.trim().split(" ")) {
+            int equals = pair.indexOf('=');
+            values.put(pair.substring(0, equals), pair.substring(equals + 1));
+        }
+        return values;
+    }
+
+    private static Map<String, String> resultOf(Map<Row, Map<String, String>> results, String wait, String tick,
+            int burners) {
+        for (Map.Entry<Row, Map<String, String>> entry : results.entrySet()) {
+            Row row = entry.getKey();
+            if (row.clock.equals("agent") && row.agentOptions.equals("tick=" + tick + ",wait=" + wait)
+                    && row.burners == burners) {
+                return entry.getValue();
+            }
+        }
+        throw new IllegalStateException("no row for wait=" + wait + " tick=" + tick + " burners=" + burners);
+    }
+
+    /** The share of kept samples, in percent, that fall in one class. */
+    static double share(Map<String, String> result, String key) {
+        return 100.0 * Long.parseLong(result.get(key)) / Long.parseLong(result.get("kept"));
+    }
+
+    private static String percent(Map<String, String> result, String key) {
+        return format("%.2f", share(result, key));
+    }
+
+    private static double number(Map<String, String> result, String key) {
+        return Double.parseDouble(result.get(key));
+    }
+
+    private static void verdict(String target, double value, double bound, boolean atLeast, String unit) {
+        boolean met = atLeast ? value >= bound : value <= bound;
+        System.out.println("  " + target + ": " + format("%.2f", value) + unit + ": " + (met ? "met" : "MISSED"));
+    }
+
+    private String describeJdk() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(java, "-version").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        return java + ": " + output.lines().findFirst().orElse("?");
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+
+    /** One row: which updater, with which agent options (null: no agent), beside how many burning threads. */
+    private static final class Row {
+        final String name;
+        final String clock;
+        final String agentOptions;
+        final int burners;
+
+        private Row(String name, String clock, String agentOptions, int burners) {
+            this.name = name;
+            this.clock = clock;
+            this.agentOptions = agentOptions;
+            this.burners = burners;
+        }
+
+        static Row agent(String wait, String tick, int burners) {
+            return new Row("clock-agent `wait=" + wait + "`, `tick=" + tick + "`", "agent",
+                    "tick=" + tick + ",wait=" + wait, burners);
+        }
+
+        static Row peer(String name, String clock, int burners) {
+            return new Row(name, clock, null, burners);
+        }
+
+        static Row idleAgent() {
+            return new Row("clock-agent `wait=park`, `tick=1ms`, idle JVM (no read for 12 s)", "agent-idle",
+                    "tick=1ms,wait=park", 0);
+        }
+
+        String label() {
+            return name;
+        }
+
+        String machine() {
+            return burners == 0 ? "idle" : burners + " burners";
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.clockagent.bench;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Repeated measurements of one variant, in nanoseconds, in the order of the rounds that took them. Not thread-safe: one runner thread fills and reads it. */
+final class Samples {
+
+    private final List<Long> nanos = new ArrayList<>();
+
+    void add(long sampleNanos) {
+        nanos.add(sampleNanos);
+    }
+
+    int count() {
+        return nanos.size();
+    }
+
+    /** The middle sample; for an even count, the mean of the two middle ones. */
+    double medianNanos() {
+        List<Double> values = new ArrayList<>();
+        for (long sample : nanos) {
+            values.add((double) sample);
+        }
+        return median(values);
+    }
+
+    /**
+     * The median of the per-round differences {@code this[i] - baseline[i]}, where sample {@code i} of both was taken
+     * in the same round: a slow phase of a noisy machine then cancels out instead of landing in one variant.
+     */
+    double pairedMedianDifferenceNanos(Samples baseline) {
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < paired(baseline); i++) {
+            differences.add((double) (nanos.get(i) - baseline.nanos.get(i)));
+        }
+        return median(differences);
+    }
+
+    /** The median of the per-round ratios {@code this[i] / baseline[i]}; see {@link #pairedMedianDifferenceNanos}. */
+    double pairedMedianRatio(Samples baseline) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < paired(baseline); i++) {
+            ratios.add((double) nanos.get(i) / baseline.nanos.get(i));
+        }
+        return median(ratios);
+    }
+
+    private int paired(Samples baseline) {
+        if (baseline.count() != count()) {
+            throw new IllegalArgumentException(count() + " samples cannot pair with " + baseline.count());
+        }
+        return count();
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            throw new IllegalStateException("no samples");
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;
+    }
+
+    long minNanos() {
+        return Collections.min(nanos);
+    }
+
+    long maxNanos() {
+        return Collections.max(nanos);
+    }
+}

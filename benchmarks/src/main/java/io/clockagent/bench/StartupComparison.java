@@ -1,0 +1,278 @@
+package io.clockagent.bench;
+
+import io.clockagent.bench.classheavy.ClassHeavyProgram;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Times whole JVM runs with and without an agent: {@code java -version}, the fixed cost, and
+ * {@link ClassHeavyProgram}, the cost per loaded class. Each variant differs from the plain run only by its
+ * {@code -javaagent} argument: clock-agent, or for scale the do-nothing agent (for the class-heavy program also with
+ * a transformer that changes nothing; see {@link io.clockagent.bench.noop.NoopAgent}). The variants run in rounds, one run of
+ * each per round and the order rotated every round, after one untimed round; the tables give medians of the wall
+ * time from process start to exit, the budgets' measure, and of the process's CPU time ({@link ChildCpu}), which
+ * other work on a shared machine disturbs less. Single-threaded, and runs one JVM at a time.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StartupComparison [--java PATH] [--version-runs N]
+ * [--class-heavy-runs N] [--only version|class-heavy]}; {@code --java} picks the JDK under test (default: this one).
+ */
+public final class StartupComparison {
+
+    static final double BUDGET_VERSION_EXTRA_MILLIS = 60.0;
+    static final double BUDGET_CLASS_HEAVY_RATIO = 1.05;
+    /** Every package of the class-heavy jars, so that the agent examines every class they define. */
+    static final String CLASS_HEAVY_INCLUDE = "org.apache:org.h2:jakarta";
+
+    private final String java;
+    private final BenchmarkFiles files;
+
+    private StartupComparison(String java, BenchmarkFiles files) {
+        this.java = java;
+        this.files = files;
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        int versionRuns = 20;
+        int classHeavyRuns = 10;
+        String only = null;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--java" -> java = required(args[i], value);
+                case "--version-runs" -> versionRuns = Integer.parseInt(required(args[i], value));
+                case "--class-heavy-runs" -> classHeavyRuns = Integer.parseInt(required(args[i], value));
+                case "--only" -> only = required(args[i], value);
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i]
+                        + "'; valid: --java PATH, --version-runs N, --class-heavy-runs N, --only version|class-heavy");
+            }
+            i++;
+        }
+        StartupComparison comparison = new StartupComparison(java, BenchmarkFiles.locate());
+        System.out.println(comparison.describeJdk() + ", " + Machine.hostFacts());
+        if (only == null || only.equals("version")) {
+            comparison.compareVersion(versionRuns);
+        }
+        if (only == null || only.equals("class-heavy")) {
+            comparison.compareClassHeavy(classHeavyRuns);
+        }
+    }
+
+    private static String required(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
+
+    private String describeJdk() throws IOException, InterruptedException {
+        String output = launch(List.of(java, "-version")).output;
+        return java + ": " + output.lines().findFirst().orElse("?");
+    }
+
+    private void compareVersion(int runs) throws IOException, InterruptedException {
+        List<Variant> variants = List.of(
+                new Variant("plain", List.of()),
+                new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
+                new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())));
+        Variant clockAgent = variants.get(2);
+        for (Variant variant : variants) {
+            variant.command.add(0, java);
+            variant.command.add("-version");
+        }
+        Launch check = launch(clockAgent.command);
+        System.out.println();
+        System.out.println("`java -version`: " + String.join(" ", clockAgent.command));
+        System.out.println("  clock-agent says: " + agentBanner(check.output));
+
+        System.out.println("  before: " + Machine.loadAverage());
+        runRounds(variants, runs, null);
+        System.out.println("  after: " + Machine.loadAverage());
+        System.out.println();
+        System.out.println("| `java -version` | runs | median ms | min ms | max ms | median - plain median"
+                + " | median of per-round differences | process CPU median ms (- plain) |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        Variant plain = variants.get(0);
+        for (Variant variant : variants) {
+            boolean isPlain = variant == plain;
+            System.out.println("| " + variant.name + " | " + variant.wall.count() + " | " + millis(variant.wall.medianNanos())
+                    + " | " + millis(variant.wall.minNanos()) + " | " + millis(variant.wall.maxNanos()) + " | "
+                    + (isPlain ? "" : signedMillis(variant.wall.medianNanos() - plain.wall.medianNanos())) + " | "
+                    + (isPlain ? "" : signedMillis(variant.wall.pairedMedianDifferenceNanos(plain.wall))) + " | "
+                    + millis(variant.cpu.medianNanos())
+                    + (isPlain ? "" : " (" + signedMillis(variant.cpu.medianNanos() - plain.cpu.medianNanos()) + ")")
+                    + " |");
+        }
+        double extraMillis = (clockAgent.wall.medianNanos() - plain.wall.medianNanos()) / 1e6;
+        System.out.println();
+        System.out.println("budget: clock-agent adds at most " + format("%.0f", BUDGET_VERSION_EXTRA_MILLIS)
+                + " ms (median) to `java -version`: " + format("%+.1f", extraMillis) + " ms: "
+                + (extraMillis <= BUDGET_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
+    }
+
+    private void compareClassHeavy(int runs) throws IOException, InterruptedException {
+        List<Path> jars = files.classHeavyJars();
+        List<Path> classPath = new ArrayList<>();
+        classPath.add(files.benchmarkJar());
+        classPath.addAll(jars);
+        List<String> program = new ArrayList<>(List.of("-cp", BenchmarkFiles.classPath(classPath),
+                ClassHeavyProgram.class.getName()));
+        for (Path jar : jars) {
+            program.add(jar.toString());
+        }
+        String agentArgument = "-javaagent:" + files.agentJar() + "=include=" + CLASS_HEAVY_INCLUDE;
+        List<Variant> variants = List.of(
+                new Variant("plain", List.of()),
+                new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
+                new Variant("do-nothing agent, unchanging transformer",
+                        List.of("-javaagent:" + files.noopAgentJar() + "=transformer")),
+                new Variant("clock-agent", List.of(agentArgument)));
+        Variant clockAgent = variants.get(3);
+        for (Variant variant : variants) {
+            variant.command.add(0, java);
+            variant.command.addAll(program);
+        }
+
+        List<String> verbose = new ArrayList<>(clockAgent.command);
+        verbose.set(1, agentArgument + ",verbose=true");
+        Launch check = launch(verbose);
+        long rewritten = check.output.lines().filter(line -> line.contains(" rewrote ")).count();
+        System.out.println();
+        System.out.println("class-heavy program: " + String.join(" ", clockAgent.command));
+        System.out.println("  it says: " + programLine(check.output));
+        System.out.println("  clock-agent says: " + agentBanner(check.output));
+        System.out.println("  with verbose=true the agent reports " + rewritten
+                + " rewritten classes (classes that call currentTimeMillis, once per loader)");
+
+        System.out.println("  before: " + Machine.loadAverage());
+        runRounds(variants, runs, programLine(check.output));
+        System.out.println("  after: " + Machine.loadAverage());
+        System.out.println();
+        System.out.println("| class-heavy program | runs | median ms | min ms | max ms | median / plain median"
+                + " | median of per-round ratios | in-program median ms (/ plain) | process CPU median ms (/ plain) |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        Variant plain = variants.get(0);
+        for (Variant variant : variants) {
+            System.out.println("| " + variant.name + " | " + variant.wall.count() + " | " + millis(variant.wall.medianNanos())
+                    + " | " + millis(variant.wall.minNanos()) + " | " + millis(variant.wall.maxNanos()) + " | "
+                    + format("%.3f", variant.wall.medianNanos() / plain.wall.medianNanos()) + " | "
+                    + format("%.3f", variant.wall.pairedMedianRatio(plain.wall)) + " | "
+                    + millis(variant.inProgram.medianNanos()) + " ("
+                    + format("%.3f", variant.inProgram.medianNanos() / plain.inProgram.medianNanos()) + ") | "
+                    + millis(variant.cpu.medianNanos()) + " ("
+                    + format("%.3f", variant.cpu.medianNanos() / plain.cpu.medianNanos()) + ") |");
+        }
+        double ratio = clockAgent.wall.medianNanos() / plain.wall.medianNanos();
+        System.out.println();
+        System.out.println("budget: with clock-agent the class-heavy program takes at most "
+                + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
+                + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
+    }
+
+    /**
+     * One untimed round, then {@code runs} timed rounds. When {@code expectedCounts} is given, every run of the
+     * class-heavy program must report the same class counts, so no variant silently does less work.
+     */
+    private void runRounds(List<Variant> variants, int runs, String expectedCounts)
+            throws IOException, InterruptedException {
+        for (int round = -1; round < runs; round++) {
+            System.err.print(round < 0 ? "  untimed round ..." : "\r  round " + (round + 1) + " of " + runs + " ...");
+            for (int i = 0; i < variants.size(); i++) {
+                Variant variant = variants.get(Math.floorMod(round + i, variants.size()));
+                Launch launch = launch(variant.command);
+                if (expectedCounts != null) {
+                    String line = programLine(launch.output);
+                    if (!counts(line).equals(counts(expectedCounts))) {
+                        throw new IllegalStateException(variant.name + " reported '" + line + "', expected the counts in '"
+                                + expectedCounts + "'");
+                    }
+                    if (round >= 0) {
+                        variant.inProgram.add(field(line, "nanos"));
+                    }
+                }
+                if (round >= 0) {
+                    variant.wall.add(launch.wallNanos);
+                    variant.cpu.add(launch.cpuNanos);
+                }
+            }
+        }
+        System.err.println();
+    }
+
+    private static Launch launch(List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        long cpuBeforeNanos = ChildCpu.reapedNanos();
+        long startNanos = System.nanoTime();
+        Process process = builder.start();
+        byte[] output = process.getInputStream().readAllBytes();
+        int status = process.waitFor();
+        long wallNanos = System.nanoTime() - startNanos;
+        long cpuNanos = ChildCpu.reapedNanos() - cpuBeforeNanos;
+        String text = new String(output, StandardCharsets.UTF_8);
+        if (status != 0) {
+            throw new IllegalStateException("exit status " + status + " from " + String.join(" ", command) + "\n" + text);
+        }
+        return new Launch(text, wallNanos, cpuNanos);
+    }
+
+    /** The agent's first line, which must say that it is active: a run without it would measure nothing. */
+    private static String agentBanner(String output) {
+        String banner = output.lines().filter(line -> line.startsWith("clock-agent: ")).findFirst().orElse(null);
+        if (banner == null || banner.startsWith("clock-agent: off")) {
+            throw new IllegalStateException("clock-agent is not active in this run:\n" + output);
+        }
+        return banner;
+    }
+
+    private static String programLine(String output) {
+        return output.lines().filter(line -> line.startsWith("classes=")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no result line from the class-heavy program\n" + output));
+    }
+
+    private static long field(String programLine, String key) {
+        for (String pair : programLine.split(" ")) {
+            if (pair.startsWith(key + "=")) {
+                return Long.parseLong(pair.substring(key.length() + 1));
+            }
+        }
+        throw new IllegalStateException("no " + key + " in '" + programLine + "'");
+    }
+
+    /** The part of the program's line that must be the same in every run: what it loaded, not how fast. */
+    private static String counts(String programLine) {
+        return programLine.substring(0, programLine.indexOf(" nanos="));
+    }
+
+    private static String millis(double nanos) {
+        return format("%.1f", nanos / 1e6);
+    }
+
+    private static String signedMillis(double nanos) {
+        return format("%+.1f ms", nanos / 1e6);
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+
+    /** One way of launching: its full command line and its samples. */
+    private static final class Variant {
+        final String name;
+        final List<String> command;
+        final Samples wall = new Samples();
+        final Samples inProgram = new Samples();
+        final Samples cpu = new Samples();
+
+        Variant(String name, List<String> jvmArguments) {
+            this.name = name;
+            this.command = new ArrayList<>(jvmArguments);
+        }
+    }
+
+    private record Launch(String output, long wallNanos, long cpuNanos) {
+    }
+}
