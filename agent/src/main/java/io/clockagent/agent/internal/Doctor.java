@@ -58,7 +58,8 @@ public final class Doctor {
         Ticker ticker = Ticker.start(clock, Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS, WaitStrategy.PARK,
                 false);
         try {
-            while (clock.published() == 0L) {
+            // The ticker starts at the first read.
+            while (CachedClock.currentTimeMillis() != 0L && clock.published() == 0L) {
                 Thread.onSpinWait();
             }
             double cachedNanos = ClockCost.nanosPerCall(new CachedReads());

@@ -67,6 +67,11 @@ final class Ticker implements Runnable, AutoCloseable {
         try {
             clock.link();
             timerSlackLowered = TimerSlack.lowerForCurrentThread();
+            // Start as if idle: a JVM that never reads the clock (a short tool, a startup that only loads classes)
+            // never pays for a tick, and the first read starts the ticking.
+            if (idleUntilDemand(lastMillis)) {
+                lastMillis = publish(lastMillis);
+            }
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
             while (running) {
                 try {

@@ -122,10 +122,22 @@ class TickerTest {
     }
 
     @Test
+    void startsParkedAndTicksFromTheFirstRead() throws Exception {
+        CachedClockWriter clock = writer();
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        TimeUnit.MILLISECONDS.sleep(300);
+        assertEquals(0L, ticker.ticks(), "no ticks before anyone reads");
+
+        CachedClock.currentTimeMillis();
+
+        awaitTrue(() -> ticker.ticks() > 10, "ticks after the first read");
+    }
+
+    @Test
     void idlesWhenNobodyReadsAndWakesOnTheNextRead() throws Exception {
         CachedClockWriter clock = writer();
         ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
-        awaitTrue(() -> clock.published() != 0L, "a first tick");
+        awaitReading(() -> clock.published() != 0L, "a first tick");
 
         awaitTrue(() -> clock.published() == 0L, "the idle probe to withdraw the value");
         long idleTicks = ticker.ticks();
