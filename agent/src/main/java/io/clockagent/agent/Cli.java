@@ -3,6 +3,7 @@ package io.clockagent.agent;
 import io.clockagent.agent.internal.AgentOptions;
 import io.clockagent.agent.internal.AgentOptionsException;
 import io.clockagent.agent.internal.Doctor;
+import io.clockagent.agent.internal.Installer;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import java.io.File;
 import java.io.PrintStream;
@@ -51,7 +52,7 @@ public final class Cli {
                 if (args.length != 2) {
                     return usage("detach takes a PID");
                 }
-                return load(args[1], ClockAgent.DETACH, "detach from");
+                return load(args[1], Installer.DETACH, "detach from");
             case "doctor":
                 return doctor();
             case "--version":
@@ -106,7 +107,7 @@ public final class Cli {
             err.println("clock-agent: cannot " + action + " " + pid + ": " + rootMessage(failure));
             return FAILED;
         }
-        out.println("clock-agent: " + (ClockAgent.DETACH.equals(agentArgument) ? "detach" : "attach")
+        out.println("clock-agent: " + (Installer.DETACH.equals(agentArgument) ? "detach" : "attach")
                 + " sent to " + pid + "; the agent reports the outcome on that JVM's stderr");
         return OK;
     }
