@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.Result;
@@ -20,7 +19,6 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -71,8 +69,7 @@ public final class ClockReadComparison {
                             options.jvmArgsAppend(agentArgument);
                         }
                         if (quick) {
-                            options.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
-                                    .measurementIterations(2).measurementTime(TimeValue.milliseconds(200));
+                            JmhRuns.useSmokeTestSettings(options);
                         }
                         for (RunResult result : new Runner(options.build(), jmhOutput).run()) {
                             scores.put(key(threads, variant, method), result.getPrimaryResult());
@@ -104,40 +101,31 @@ public final class ClockReadComparison {
                 out.append("| ").append(threads)
                         .append(" | `System.").append(method).append("()`")
                         .append(method.equals(NANOS) ? " (never rewritten)" : "")
-                        .append(" | ").append(withError(direct))
-                        .append(" | ").append(withError(agent))
-                        .append(" | ").append(format("%.1fx", speedup)).append(" |\n");
+                        .append(" | ").append(JmhRuns.withError(direct))
+                        .append(" | ").append(JmhRuns.withError(agent))
+                        .append(" | ").append(JmhRuns.format("%.1fx", speedup)).append(" |\n");
                 if (method.equals(MILLIS)) {
                     boolean met = agent.getScore() <= BUDGET_MAX_NANOS && speedup >= BUDGET_MIN_SPEEDUP;
-                    verdicts.add(threads + " thread(s): " + format("%.3f", agent.getScore()) + " ns, "
-                            + format("%.1f", speedup) + "x: " + (met ? "met" : "MISSED"));
+                    verdicts.add(threads + " thread(s): " + JmhRuns.format("%.3f", agent.getScore()) + " ns, "
+                            + JmhRuns.format("%.1f", speedup) + "x: " + (met ? "met" : "MISSED"));
                 }
             }
         }
         out.append('\n');
         out.append("budget: a rewritten currentTimeMillis() costs at most ")
-                .append(format("%.0f", BUDGET_MAX_NANOS)).append(" ns and is at least ")
-                .append(format("%.0f", BUDGET_MIN_SPEEDUP)).append("x cheaper than the direct call\n");
+                .append(JmhRuns.format("%.0f", BUDGET_MAX_NANOS)).append(" ns and is at least ")
+                .append(JmhRuns.format("%.0f", BUDGET_MIN_SPEEDUP)).append("x cheaper than the direct call\n");
         for (String verdict : verdicts) {
             out.append("  ").append(verdict).append('\n');
         }
         return out.toString();
     }
 
-    private static String withError(Result<?> result) {
-        double error = result.getScoreError();
-        return Double.isNaN(error)
-                ? format("%.3f", result.getScore())
-                : format("%.3f ± %.3f", result.getScore(), error);
-    }
 
     private static String key(int threads, Variant variant, String method) {
         return threads + "/" + variant + "/" + method;
     }
 
-    private static String format(String pattern, Object... values) {
-        return String.format(Locale.ROOT, pattern, values);
-    }
 
     /** The two variants: the same benchmark jar, with and without the agent on the forked JVM's command line. */
     private enum Variant {

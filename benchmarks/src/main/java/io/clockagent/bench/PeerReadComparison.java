@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.Result;
@@ -20,7 +19,6 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -70,8 +68,7 @@ public final class PeerReadComparison {
                         .threads(threads)
                         .jvmArgsAppend(agentArgument);
                 if (quick) {
-                    options.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
-                            .measurementIterations(2).measurementTime(TimeValue.milliseconds(200));
+                    JmhRuns.useSmokeTestSettings(options);
                 }
                 for (RunResult result : new Runner(options.build(), jmhOutput).run()) {
                     String label = result.getParams().getBenchmark();
@@ -92,7 +89,7 @@ public final class PeerReadComparison {
         for (Map.Entry<String, String> read : READS.entrySet()) {
             StringBuilder line = new StringBuilder("| ").append(read.getValue());
             for (int threads : THREAD_COUNTS) {
-                line.append(" | ").append(withError(scores.get(threads + "/" + read.getKey())));
+                line.append(" | ").append(JmhRuns.withError(scores.get(threads + "/" + read.getKey())));
             }
             System.out.println(line.append(" |"));
         }
@@ -105,11 +102,12 @@ public final class PeerReadComparison {
                 Result<?> peer = scores.get(threads + "/" + method);
                 if (!method.equals(OURS) && peer.getScore() < ours.getScore()) {
                     slower.append(slower.length() == 0 ? "" : ", ").append(method)
-                            .append(format(" (%.3f ns, within the error: %s)", peer.getScore(),
+                            .append(JmhRuns.format(" (%.3f ns, within the error: %s)", peer.getScore(),
                                     overlaps(ours, peer) ? "yes" : "no"));
                 }
             }
-            System.out.println("  " + threads + " thread(s): clock-agent " + format("%.3f", ours.getScore()) + " ns: "
+            System.out.println("  " + threads + " thread(s): clock-agent "
+                    + JmhRuns.format("%.3f", ours.getScore()) + " ns: "
                     + (slower.length() == 0 ? "met" : "MISSED, faster: " + slower));
         }
     }
@@ -120,14 +118,5 @@ public final class PeerReadComparison {
         return Math.abs(a.getScore() - b.getScore()) <= errorA + errorB;
     }
 
-    private static String withError(Result<?> result) {
-        double error = result.getScoreError();
-        return Double.isNaN(error)
-                ? format("%.3f", result.getScore())
-                : format("%.3f ± %.3f", result.getScore(), error);
-    }
 
-    private static String format(String pattern, Object... values) {
-        return String.format(Locale.ROOT, pattern, values);
-    }
 }
