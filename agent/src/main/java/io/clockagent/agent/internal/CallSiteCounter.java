@@ -13,9 +13,6 @@ final class CallSiteCounter {
     private static final byte[] CODE_ATTRIBUTE = CallSiteRewriter.ascii("Code");
     private static final byte[] BOOTSTRAP_METHODS_ATTRIBUTE = CallSiteRewriter.ascii("BootstrapMethods");
 
-    private static final int TAG_DYNAMIC = 17;
-    private static final int TAG_INVOKE_DYNAMIC = 18;
-
     private static final int OP_LDC = 0x12;
     private static final int OP_LDC_W = 0x13;
     private static final int OP_LDC2_W = 0x14;
@@ -113,7 +110,7 @@ final class CallSiteCounter {
                     countConstantLoad(pool.checkedIndex(in.u2(start + pc + 1)), pool, handle, tally);
                     break;
                 case OP_INVOKEDYNAMIC:
-                    tally.addDynamic(pool.checkedIndex(in.u2(start + pc + 1)), pool, TAG_INVOKE_DYNAMIC);
+                    tally.addDynamic(pool.checkedIndex(in.u2(start + pc + 1)), pool, ConstantPool.TAG_INVOKE_DYNAMIC);
                     break;
                 default:
                     break;
@@ -128,8 +125,8 @@ final class CallSiteCounter {
     private static void countConstantLoad(int index, ConstantPool pool, boolean[] handle, MethodTally tally) {
         if (handle[index]) {
             tally.methodReferences++;
-        } else if (pool.tag(index) == TAG_DYNAMIC) {
-            tally.addDynamic(index, pool, TAG_DYNAMIC);
+        } else if (pool.tag(index) == ConstantPool.TAG_DYNAMIC) {
+            tally.addDynamic(index, pool, ConstantPool.TAG_DYNAMIC);
         }
     }
 

@@ -24,13 +24,6 @@ final class CallSiteRewriter {
     private static final byte[] OWNER_NAME = ascii("java/lang/System");
     private static final byte[] DESCRIPTOR = ascii("()J");
 
-    private static final int TAG_UTF8 = 1;
-    private static final int TAG_CLASS = 7;
-    private static final int TAG_METHODREF = 10;
-    private static final int TAG_NAME_AND_TYPE = 12;
-    private static final int TAG_METHOD_HANDLE = 15;
-
-
     private final byte[] targetInternalName;
 
     /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
@@ -79,7 +72,7 @@ final class CallSiteRewriter {
             boolean descriptor = false;
             for (int index = 1; index < count; index++) {
                 int tag = classFile[position];
-                if (tag == TAG_UTF8) {
+                if (tag == ConstantPool.TAG_UTF8) {
                     int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
                     // The three names differ in length, so at most one comparison runs, and for most names none.
                     if (length == METHOD_NAME.length) {
@@ -91,8 +84,8 @@ final class CallSiteRewriter {
                     }
                     position += 3 + length;
                 } else {
-                    position += constantSize(tag, index, position);
-                    if (isWide(tag)) {
+                    position += ConstantPool.constantSize(tag, index, position);
+                    if (ConstantPool.isWide(tag)) {
                         index++;
                     }
                 }
@@ -123,16 +116,16 @@ final class CallSiteRewriter {
         for (int index = 1; index < count; index++) {
             int tag = pool.tag(index);
             int at = pool.offset(index);
-            if (tag == TAG_CLASS) {
+            if (tag == ConstantPool.TAG_CLASS) {
                 systemClass[index] = pool.utf8Equals(in.u2(at + 1), OWNER_NAME);
-            } else if (tag == TAG_NAME_AND_TYPE) {
+            } else if (tag == ConstantPool.TAG_NAME_AND_TYPE) {
                 methodNameAndType[index] = pool.utf8Equals(in.u2(at + 1), METHOD_NAME)
                         && pool.utf8Equals(in.u2(at + 3), DESCRIPTOR);
             }
         }
         boolean any = false;
         for (int index = 1; index < count; index++) {
-            if (pool.tag(index) == TAG_METHODREF) {
+            if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
                 int at = pool.offset(index);
                 redirected[index] = systemClass[pool.checkedIndex(in.u2(at + 1))]
                         && methodNameAndType[pool.checkedIndex(in.u2(at + 3))];
@@ -143,7 +136,7 @@ final class CallSiteRewriter {
             return null;
         }
         for (int index = 1; index < count; index++) {
-            if (pool.tag(index) == TAG_METHOD_HANDLE) {
+            if (pool.tag(index) == ConstantPool.TAG_METHOD_HANDLE) {
                 handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
             }
         }
@@ -164,12 +157,12 @@ final class CallSiteRewriter {
         byte[] patched = new byte[original.length + added];
         System.arraycopy(original, 0, patched, 0, end);
         int at = end;
-        patched[at++] = TAG_UTF8;
+        patched[at++] = ConstantPool.TAG_UTF8;
         putU2(patched, at, targetInternalName.length);
         at += 2;
         System.arraycopy(targetInternalName, 0, patched, at, targetInternalName.length);
         at += targetInternalName.length;
-        patched[at++] = TAG_CLASS;
+        patched[at++] = ConstantPool.TAG_CLASS;
         putU2(patched, at, count);
         System.arraycopy(original, end, patched, end + added, original.length - end);
         putU2(patched, 8, count + 2);
@@ -180,28 +173,6 @@ final class CallSiteRewriter {
             }
         }
         return patched;
-    }
-
-    /** Size in bytes of a constant-pool entry other than Utf8, tag included. */
-    static int constantSize(int tag, int index, int position) {
-        switch (tag) {
-            case 7: case 8: case 16: case 19: case 20:
-                return 3;
-            case 15:
-                return 4;
-            case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
-                return 5;
-            case 5: case 6:
-                return 9;
-            default:
-                throw new ClassFileException("unknown constant pool tag " + tag + " at entry " + index
-                        + " (byte " + position + ")");
-        }
-    }
-
-    /** Long and Double entries take two constant-pool slots. */
-    static boolean isWide(int tag) {
-        return tag == 5 || tag == 6;
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {

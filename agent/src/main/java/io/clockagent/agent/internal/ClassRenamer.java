@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
  */
 final class ClassRenamer {
 
-    private static final int TAG_UTF8 = 1;
-
     private ClassRenamer() {
     }
 
@@ -21,7 +19,7 @@ final class ClassRenamer {
         int copiedUpTo = 0;
         boolean renamed = false;
         for (int index = 1; index < pool.count(); index++) {
-            if (pool.tag(index) != TAG_UTF8) {
+            if (pool.tag(index) != ConstantPool.TAG_UTF8) {
                 continue;
             }
             int at = pool.offset(index);
@@ -39,7 +37,7 @@ final class ClassRenamer {
             }
             byte[] bytes = replaced.getBytes(StandardCharsets.ISO_8859_1);
             out.write(classFile, copiedUpTo, at - copiedUpTo);
-            out.write(TAG_UTF8);
+            out.write(ConstantPool.TAG_UTF8);
             out.write(bytes.length >>> 8);
             out.write(bytes.length);
             out.write(bytes, 0, bytes.length);

@@ -7,7 +7,13 @@ import java.io.IOException;
 /** Where each constant-pool entry of one class file starts, and its tag. Built only for classes that need rewriting. */
 final class ConstantPool {
 
-    private static final int TAG_UTF8 = 1;
+    static final int TAG_UTF8 = 1;
+    static final int TAG_CLASS = 7;
+    static final int TAG_METHODREF = 10;
+    static final int TAG_NAME_AND_TYPE = 12;
+    static final int TAG_METHOD_HANDLE = 15;
+    static final int TAG_DYNAMIC = 17;
+    static final int TAG_INVOKE_DYNAMIC = 18;
     /** Marks the unusable slot after a Long or Double entry. */
     private static final byte TAG_UNUSABLE = 0;
 
@@ -34,8 +40,8 @@ final class ConstantPool {
             if (tag == TAG_UTF8) {
                 position += 3 + in.u2(position + 1);
             } else {
-                position += CallSiteRewriter.constantSize(tag, index, position);
-                if (CallSiteRewriter.isWide(tag) && ++index < count) {
+                position += constantSize(tag, index, position);
+                if (isWide(tag) && ++index < count) {
                     tags[index] = TAG_UNUSABLE;
                 }
             }
@@ -93,5 +99,27 @@ final class ConstantPool {
                     + tags[index]);
         }
         return in.utf8Equals(offsets[index], expected);
+    }
+
+    /** Size in bytes of a constant-pool entry other than Utf8, tag included. */
+    static int constantSize(int tag, int index, int position) {
+        switch (tag) {
+            case 7: case 8: case 16: case 19: case 20:
+                return 3;
+            case 15:
+                return 4;
+            case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                return 5;
+            case 5: case 6:
+                return 9;
+            default:
+                throw new ClassFileException("unknown constant pool tag " + tag + " at entry " + index
+                        + " (byte " + position + ")");
+        }
+    }
+
+    /** Long and Double entries take two constant-pool slots. */
+    static boolean isWide(int tag) {
+        return tag == 5 || tag == 6;
     }
 }
