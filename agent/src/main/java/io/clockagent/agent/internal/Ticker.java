@@ -24,6 +24,7 @@ final class Ticker implements Runnable, AutoCloseable {
     private final boolean spin;
     private final boolean monotonic;
     private final Thread thread;
+    private final WakeLead wakeLead = new WakeLead();
     private volatile boolean running = true;
 
     /*
@@ -128,9 +129,10 @@ final class Ticker implements Runnable, AutoCloseable {
     }
 
     /**
-     * Parks on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
+     * Waits on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
      * afresh, so missed ticks are skipped rather than caught up. If the wall clock steps back, the deadline lies
      * more than a tick ahead: the wait ends at once, so the cached value follows the step instead of freezing.
+     * Parking ends a lead before the deadline (learnt with park, fixed with spin) and spinning covers the rest.
      */
     private void waitUntil(long deadlineWallNanos) {
         while (running) {
@@ -140,10 +142,13 @@ final class Ticker implements Runnable, AutoCloseable {
             if (remainingNanos <= 0 || remainingNanos > tickNanos) {
                 return;
             }
-            if (!spin) {
-                LockSupport.parkNanos(this, remainingNanos);
-            } else if (remainingNanos > SPIN_LEAD_NANOS) {
-                LockSupport.parkNanos(this, remainingNanos - SPIN_LEAD_NANOS);
+            long leadNanos = spin ? SPIN_LEAD_NANOS : wakeLead.nanos();
+            if (remainingNanos > leadNanos) {
+                long wakeWallNanos = deadlineWallNanos - leadNanos;
+                LockSupport.parkNanos(this, remainingNanos - leadNanos);
+                if (!spin) {
+                    wakeLead.observe(wallNanos() - wakeWallNanos);
+                }
             } else {
                 Thread.onSpinWait();
             }

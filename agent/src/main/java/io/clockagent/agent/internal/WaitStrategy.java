@@ -2,7 +2,10 @@ package io.clockagent.agent.internal;
 
 /** How the ticker waits for the next tick boundary. */
 public enum WaitStrategy {
-    /** Park until the boundary: cheapest, exact as long as the kernel wakes the ticker in time. */
+    /**
+     * Park until just before the boundary, by as much as the kernel's wake-ups have lately been late (at most 50 us),
+     * and spin the rest: cheap, and exact even where waking a parked thread takes tens of microseconds.
+     */
     PARK("park"),
     /** Park until shortly before the boundary, then spin on it: exact to a few microseconds, costs a little CPU. */
     SPIN("spin");
