@@ -43,7 +43,8 @@ class JmxExporterTest {
                 StandardCharsets.UTF_8);
         int port = freeLoopbackPort();
         try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES)
+                // With a report the agent counts call sites, and the MBean has the counts to export.
+                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
                 .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {

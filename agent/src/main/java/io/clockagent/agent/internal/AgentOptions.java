@@ -190,6 +190,14 @@ public final class AgentOptions {
         return dryRun;
     }
 
+    /**
+     * Whether the rewriter counts call sites method by method: only when something will show the counts (verbose
+     * lines, a report, a dry run), as counting decodes every instruction of every rewritten class.
+     */
+    public boolean countsSites() {
+        return verbose || dryRun || report != null;
+    }
+
     public boolean jmx() {
         return jmx;
     }

@@ -31,7 +31,7 @@ final class CallSiteCounter {
         List<MethodTally> tallies = new ArrayList<>();
         int position = pool.end() + 6;
         position += 2 + 2 * in.u2(position);
-        position = skipMembers(in, position);
+        position = in.skipMembers(position);
         int methods = in.u2(position);
         position += 2;
         for (int method = 0; method < methods; method++) {
@@ -78,19 +78,6 @@ final class CallSiteCounter {
             }
         }
         return counted;
-    }
-
-    private static int skipMembers(ClassFileCursor in, int position) {
-        int members = in.u2(position);
-        position += 2;
-        for (int member = 0; member < members; member++) {
-            int attributes = in.u2(position + 6);
-            position += 8;
-            for (int attribute = 0; attribute < attributes; attribute++) {
-                position += 6 + in.s4Length(position + 2);
-            }
-        }
-        return position;
     }
 
     private static void scanCode(ClassFileCursor in, int start, int length, ConstantPool pool, boolean[] redirected,

@@ -6,13 +6,15 @@ import java.util.List;
 
 /**
  * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
- * {@code currentTimeMillis()J}. Stateless and thread-safe.
+ * {@code currentTimeMillis()J}, and on request counts those uses method by method. Immutable and thread-safe.
  *
  * <p>Every use of that method in a class (each {@code invokestatic}, each method reference in an
  * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
  * constant-pool {@code Methodref} entries to {@code java/lang/System.currentTimeMillis:()J}. Re-pointing those entries
  * at a new {@code Class} entry appended to the pool redirects them all while every method body, stack map and
- * existing index stays byte for byte the same. Method bodies are only read, to count the sites.
+ * existing index stays byte for byte the same. Method bodies are only read, to count the sites, and only when asked:
+ * decoding every instruction of a class costs far more than the redirection itself, and a JVM that loads thousands
+ * of classes at startup would pay for counts that nobody reads.
  */
 final class CallSiteRewriter {
 
@@ -25,14 +27,20 @@ final class CallSiteRewriter {
     private static final byte[] DESCRIPTOR = ascii("()J");
 
     private final byte[] targetInternalName;
+    private final boolean countSites;
 
-    /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
-    CallSiteRewriter(String targetInternalName) {
+    /**
+     * @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock}
+     * @param countSites whether to count the uses in each method, for {@link RewrittenClass#methods()}
+     */
+    CallSiteRewriter(String targetInternalName, boolean countSites) {
         this.targetInternalName = ascii(targetInternalName);
+        this.countSites = countSites;
     }
 
     /**
-     * @return the rewritten class, or null when the class never uses {@code System.currentTimeMillis()}
+     * @return the rewritten class, or null when the class never uses {@code System.currentTimeMillis()} (when not
+     *     counting: never refers to it)
      * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged
      */
     RewrittenClass rewrite(byte[] classFile) {
@@ -71,7 +79,7 @@ final class CallSiteRewriter {
             boolean owner = false;
             boolean descriptor = false;
             for (int index = 1; index < count; index++) {
-                int tag = classFile[position];
+                int tag = classFile[position] & 0xff;
                 if (tag == ConstantPool.TAG_UTF8) {
                     int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
                     // The three names differ in length, so at most one comparison runs, and for most names none.
@@ -84,8 +92,13 @@ final class CallSiteRewriter {
                     }
                     position += 3 + length;
                 } else {
-                    position += ConstantPool.constantSize(tag, index, position);
-                    if (ConstantPool.isWide(tag)) {
+                    int size = tag < ConstantPool.ENTRY_SIZES.length ? ConstantPool.ENTRY_SIZES[tag] : 0;
+                    if (size == 0) {
+                        throw ConstantPool.unknownTag(tag, index, position);
+                    }
+                    position += size;
+                    // Long and Double, the only 9-byte entries, take two slots.
+                    if (size == 9) {
                         index++;
                     }
                 }
@@ -109,32 +122,28 @@ final class CallSiteRewriter {
     private RewrittenClass redirect(ClassFileCursor in) {
         int count = in.u2(8);
         ConstantPool pool = ConstantPool.read(in, count);
-        boolean[] systemClass = new boolean[count];
-        boolean[] methodNameAndType = new boolean[count];
         boolean[] redirected = new boolean[count];
-        boolean[] handle = new boolean[count];
-        for (int index = 1; index < count; index++) {
-            int tag = pool.tag(index);
-            int at = pool.offset(index);
-            if (tag == ConstantPool.TAG_CLASS) {
-                systemClass[index] = pool.utf8Equals(in.u2(at + 1), OWNER_NAME);
-            } else if (tag == ConstantPool.TAG_NAME_AND_TYPE) {
-                methodNameAndType[index] = pool.utf8Equals(in.u2(at + 1), METHOD_NAME)
-                        && pool.utf8Equals(in.u2(at + 3), DESCRIPTOR);
-            }
-        }
         boolean any = false;
         for (int index = 1; index < count; index++) {
             if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
                 int at = pool.offset(index);
-                redirected[index] = systemClass[pool.checkedIndex(in.u2(at + 1))]
-                        && methodNameAndType[pool.checkedIndex(in.u2(at + 3))];
+                redirected[index] = isSystemClass(in, pool, pool.checkedIndex(in.u2(at + 1)))
+                        && isClockNameAndType(in, pool, pool.checkedIndex(in.u2(at + 3)));
                 any |= redirected[index];
             }
         }
         if (!any) {
             return null;
         }
+        if (!countSites) {
+            // Not counting, the method bodies are skipped, but the layout after the pool is still checked to its end:
+            // a truncated class is refused whether or not anyone asked for counts.
+            int interfacesAt = pool.end() + 6;
+            int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
+            in.require(end, 0);
+            return new RewrittenClass(patch(in.bytes(), pool, redirected), null);
+        }
+        boolean[] handle = new boolean[count];
         for (int index = 1; index < count; index++) {
             if (pool.tag(index) == ConstantPool.TAG_METHOD_HANDLE) {
                 handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
@@ -145,6 +154,16 @@ final class CallSiteRewriter {
             return null;
         }
         return new RewrittenClass(patch(in.bytes(), pool, redirected), methods);
+    }
+
+    private static boolean isSystemClass(ClassFileCursor in, ConstantPool pool, int index) {
+        return pool.tag(index) == ConstantPool.TAG_CLASS && pool.utf8Equals(in.u2(pool.offset(index) + 1), OWNER_NAME);
+    }
+
+    private static boolean isClockNameAndType(ClassFileCursor in, ConstantPool pool, int index) {
+        int at = pool.offset(index);
+        return pool.tag(index) == ConstantPool.TAG_NAME_AND_TYPE && pool.utf8Equals(in.u2(at + 1), METHOD_NAME)
+                && pool.utf8Equals(in.u2(at + 3), DESCRIPTOR);
     }
 
     private byte[] patch(byte[] original, ConstantPool pool, boolean[] redirected) {

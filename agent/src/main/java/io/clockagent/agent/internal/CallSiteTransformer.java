@@ -20,7 +20,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
     CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
             boolean dryRun, RewriteCounters counters) {
         this.scope = scope;
-        this.rewriter = new CallSiteRewriter(clockInternalName);
+        this.rewriter = new CallSiteRewriter(clockInternalName, counters.countsSites());
         this.log = log;
         this.verbose = verbose;
         this.dryRun = dryRun;

@@ -38,6 +38,34 @@ final class ClassFileCursor {
         return length;
     }
 
+    /**
+     * Skips a fields or methods table, whose entries are a u2 count of fixed fields and attributes.
+     *
+     * @param position the table's u2 count
+     * @return the position just past the table
+     */
+    int skipMembers(int position) {
+        int members = u2(position);
+        position += 2;
+        for (int member = 0; member < members; member++) {
+            position = skipAttributes(position + 6);
+        }
+        return position;
+    }
+
+    /**
+     * @param position an attributes table's u2 count
+     * @return the position just past the table
+     */
+    int skipAttributes(int position) {
+        int attributes = u2(position);
+        position += 2;
+        for (int attribute = 0; attribute < attributes; attribute++) {
+            position += 6 + s4Length(position + 2);
+        }
+        return position;
+    }
+
     void require(int position, int length) {
         if (position < 0 || length < 0 || position > bytes.length - length) {
             throw new ClassFileException("truncated class file: needs byte " + (position + length) + " of "

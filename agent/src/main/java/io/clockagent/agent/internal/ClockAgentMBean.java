@@ -69,9 +69,11 @@ final class ClockAgentMBean implements InvocationHandler {
         add("ClassesRewritten", long.class, "classes whose call sites were rewritten", counters::classesRewritten);
         add("ClassesFailed", long.class, "classes left unchanged because they could not be read",
                 counters::classesFailed);
-        add("CallSites", long.class, "invokestatic call sites rewritten", counters::callSites);
-        add("MethodReferences", long.class, "System::currentTimeMillis method references rewritten",
-                counters::methodReferences);
+        if (counters.countsSites()) {
+            add("CallSites", long.class, "invokestatic call sites rewritten", counters::callSites);
+            add("MethodReferences", long.class, "System::currentTimeMillis method references rewritten",
+                    counters::methodReferences);
+        }
         add("Ticks", long.class, "values published by the ticker", () -> ticker == null ? 0L : ticker.ticks());
         add("LateTicks", long.class, "ticks published a tick period or more after their boundary",
                 () -> ticker == null ? 0L : ticker.lateTicks());

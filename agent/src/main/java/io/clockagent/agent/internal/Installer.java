@@ -74,7 +74,7 @@ public final class Installer {
             Ticker ticker = options.dryRun() ? null : Ticker.start(clock, Clock.systemUTC(), options.tickNanos(),
                     options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
-            RewriteCounters counters = new RewriteCounters(options.reportFile() != null);
+            RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
                     log, options.verbose(), options.dryRun(), counters);
             instrumentation.addTransformer(transformer, true);

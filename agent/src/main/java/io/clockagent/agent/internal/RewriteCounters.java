@@ -22,6 +22,7 @@ final class RewriteCounters {
     record RewrittenClassSites(String className, List<MethodCallSites> methods) {
     }
 
+    private final boolean countsSites;
     private final LongAdder classesScanned = new LongAdder();
     private final LongAdder classesRewritten = new LongAdder();
     private final LongAdder callSites = new LongAdder();
@@ -30,8 +31,18 @@ final class RewriteCounters {
     /** Null unless a report file asks for the list; then one entry per rewritten class. */
     private final Queue<RewrittenClassSites> rewrittenClasses;
 
-    RewriteCounters(boolean keepClassList) {
+    /**
+     * @param countsSites whether rewritten classes come with their sites counted, for {@link #callSites()} and
+     *     {@link #methodReferences()}
+     * @param keepClassList whether to keep the list of rewritten classes and their sites; needs counted sites
+     */
+    RewriteCounters(boolean countsSites, boolean keepClassList) {
+        this.countsSites = countsSites;
         this.rewrittenClasses = keepClassList ? new ConcurrentLinkedQueue<>() : null;
+    }
+
+    boolean countsSites() {
+        return countsSites;
     }
 
     void scanned() {
@@ -40,6 +51,9 @@ final class RewriteCounters {
 
     void rewritten(String className, RewrittenClass rewritten) {
         classesRewritten.increment();
+        if (!rewritten.counted()) {
+            return;
+        }
         callSites.add(rewritten.callSites());
         methodReferences.add(rewritten.methodReferences());
         if (rewrittenClasses != null) {
@@ -60,10 +74,12 @@ final class RewriteCounters {
         return classesRewritten.sum();
     }
 
+    /** Call sites in the rewritten classes; 0 unless {@link #countsSites()}. */
     long callSites() {
         return callSites.sum();
     }
 
+    /** Method references in the rewritten classes; 0 unless {@link #countsSites()}. */
     long methodReferences() {
         return methodReferences.sum();
     }

@@ -6,11 +6,15 @@ import java.util.List;
  * A class file after rewriting, with what was redirected in it.
  *
  * @param bytes the rewritten class file
- * @param methods the methods that read the clock, in class-file order
+ * @param methods the methods that read the clock, in class-file order; null when the rewriter did not count them
  */
 record RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
 
-    /** {@code invokestatic} instructions redirected. */
+    boolean counted() {
+        return methods != null;
+    }
+
+    /** {@code invokestatic} instructions redirected; only for a class whose sites were {@link #counted()}. */
     int callSites() {
         int callSites = 0;
         for (MethodCallSites method : methods) {
@@ -19,7 +23,10 @@ record RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
         return callSites;
     }
 
-    /** Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle). */
+    /**
+     * Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle); only
+     * for a class whose sites were {@link #counted()}.
+     */
     int methodReferences() {
         int methodReferences = 0;
         for (MethodCallSites method : methods) {

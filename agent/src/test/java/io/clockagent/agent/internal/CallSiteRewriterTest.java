@@ -2,6 +2,7 @@ package io.clockagent.agent.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CallSiteRewriterTest {
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, true);
 
     @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
     @CsvSource({
@@ -52,6 +53,19 @@ class CallSiteRewriterTest {
         Class<?> rewritten = new RewritingClassLoader().loadClass(RewritingClassLoader.FIXTURES + fixture);
 
         assertEquals(FixedClock.MILLIS, invokeStatic(rewritten, method));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"MethodsAndInitializers", "LambdasAndInnerClasses", "ControlFlow"})
+    void withoutCountingTheRewrittenBytesAreTheSameAndNoCountsAreClaimed(String fixture) {
+        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + fixture);
+
+        RewrittenClass counted = rewriter.rewrite(original);
+        RewrittenClass uncounted = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, false).rewrite(original);
+
+        assertTrue(counted.counted() && counted.callSites() + counted.methodReferences() > 0, fixture);
+        assertArrayEquals(counted.bytes(), uncounted.bytes(), fixture);
+        assertFalse(uncounted.counted(), fixture);
     }
 
     @Test

@@ -20,7 +20,7 @@ class CallSiteTransformerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final byte[] classFile = RewritingClassLoader.originalBytes(FIXTURE.replace('/', '.'));
 
-    private final RewriteCounters counters = new RewriteCounters(true);
+    private final RewriteCounters counters = new RewriteCounters(true, true);
 
     private CallSiteTransformer transformer(String options) {
         AgentOptions parsed = AgentOptions.parse(options);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExitReportTest {
 
-    private final RewriteCounters counters = new RewriteCounters(true);
+    private final RewriteCounters counters = new RewriteCounters(true, true);
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final AgentLog log = new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8));
 

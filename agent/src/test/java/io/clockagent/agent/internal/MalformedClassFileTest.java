@@ -7,18 +7,20 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The rewriter's contract on bad input: it returns a result or throws {@link ClassFileException}, nothing else. */
 class MalformedClassFileTest {
 
     private static final int CORRUPTION_TRIALS = 3_000;
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
     private final byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
 
-    @Test
-    void everyTruncationIsRefusedWithAReason() {
+    @ParameterizedTest(name = "counting sites: {0}")
+    @ValueSource(booleans = {true, false})
+    void everyTruncationIsRefusedWithAReason(boolean countSites) {
+        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
         for (int length = 0; length < original.length; length++) {
             byte[] truncated = Arrays.copyOf(original, length);
             ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(truncated),
@@ -27,8 +29,10 @@ class MalformedClassFileTest {
         }
     }
 
-    @Test
-    void aMethodrefPointingOutsideThePoolIsRefused() {
+    @ParameterizedTest(name = "counting sites: {0}")
+    @ValueSource(booleans = {true, false})
+    void aMethodrefPointingOutsideThePoolIsRefused(boolean countSites) {
+        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
         byte[] broken = original.clone();
         ConstantPool pool = ConstantPool.read(new ClassFileCursor(broken), (broken[8] & 0xff) << 8 | broken[9] & 0xff);
         for (int index = 1; index < pool.count(); index++) {
@@ -43,8 +47,10 @@ class MalformedClassFileTest {
         assertTrue(refused.getMessage().contains("constant pool index 65535"), refused.getMessage());
     }
 
-    @Test
-    void randomCorruptionNeverEscapesAsAnythingButClassFileException() {
+    @ParameterizedTest(name = "counting sites: {0}")
+    @ValueSource(booleans = {true, false})
+    void randomCorruptionNeverEscapesAsAnythingButClassFileException(boolean countSites) {
+        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
         SplittableRandom random = new SplittableRandom(20261121L);
         for (int trial = 0; trial < CORRUPTION_TRIALS; trial++) {
             byte[] corrupted = original.clone();

@@ -14,7 +14,7 @@ final class RewritingClassLoader extends ClassLoader {
     static final String FIXTURES = "io.clockagent.agent.internal.fixtures.";
     static final String FIXED_CLOCK = "io/clockagent/agent/internal/fixtures/FixedClock";
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK, true);
     private final Map<String, byte[]> generated;
 
     RewritingClassLoader(Map<String, byte[]> generated) {
