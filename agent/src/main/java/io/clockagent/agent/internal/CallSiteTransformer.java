@@ -6,7 +6,8 @@ import java.security.ProtectionDomain;
 /**
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
  * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
- * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged.
+ * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
+ * otherwise the first class it rewrites starts the ticker.
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
@@ -14,16 +15,19 @@ final class CallSiteTransformer implements ClassFileTransformer {
     private final CallSiteRewriter rewriter;
     private final AgentLog log;
     private final boolean verbose;
+    private final Ticker ticker;
     private final boolean dryRun;
     private final RewriteCounters counters;
 
-    CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
-            boolean dryRun, RewriteCounters counters) {
+    /** @param ticker null for a dry run */
+    CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose, Ticker ticker,
+            RewriteCounters counters) {
         this.scope = scope;
         this.rewriter = new CallSiteRewriter(clockInternalName, counters.countsSites());
         this.log = log;
         this.verbose = verbose;
-        this.dryRun = dryRun;
+        this.ticker = ticker;
+        this.dryRun = ticker == null;
         this.counters = counters;
     }
 
@@ -45,7 +49,11 @@ final class CallSiteTransformer implements ClassFileTransformer {
                 log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
                         + " call sites, " + rewritten.methodReferences() + " method references");
             }
-            return dryRun ? null : rewritten.bytes();
+            if (dryRun) {
+                return null;
+            }
+            ticker.startOnce();
+            return rewritten.bytes();
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;

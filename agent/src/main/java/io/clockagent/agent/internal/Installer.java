@@ -71,12 +71,12 @@ public final class Installer {
                 log.line("already active in this JVM; this copy does nothing");
                 return NOTHING_INSTALLED;
             }
-            Ticker ticker = options.dryRun() ? null : Ticker.start(clock, Clock.systemUTC(), options.tickNanos(),
+            Ticker ticker = options.dryRun() ? null : Ticker.prepare(clock, Clock.systemUTC(), options.tickNanos(),
                     options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
             RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
-                    log, options.verbose(), options.dryRun(), counters);
+                    log, options.verbose(), ticker, counters);
             instrumentation.addTransformer(transformer, true);
             String clocksource = HostClocksource.describe();
             log.line(AgentVersion.read() + (options.dryRun() ? " finding System.currentTimeMillis() call sites,"

@@ -25,7 +25,9 @@ final class Ticker implements Runnable, AutoCloseable {
     private final boolean monotonic;
     private final Thread thread;
     private final WakeLead wakeLead = new WakeLead();
+    /** Written under the ticker's lock, so that a ticker closed before its start never starts. */
     private volatile boolean running = true;
+    private volatile boolean started;
 
     /*
      * Counters: written by the ticker thread only (plain increments of volatile fields, one writer), read by anyone.
@@ -54,12 +56,39 @@ final class Ticker implements Runnable, AutoCloseable {
         clock.wakeOnDemand(thread);
     }
 
-    /** @param wallClock the real clock, {@link Clock#systemUTC()}, except in tests that step it */
+    /**
+     * A ticker whose thread is built but not started: see {@link #startOnce()}. The thread is built here, on the
+     * installing thread, so that it inherits nothing from whichever application thread later starts it.
+     *
+     * @param wallClock the real clock, {@link Clock#systemUTC()}, except in tests that step it
+     */
+    static Ticker prepare(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
+            boolean monotonic) {
+        return new Ticker(clock, wallClock, tickNanos, waitStrategy, monotonic);
+    }
+
+    /** A ticker with its thread started; see {@link #prepare}. */
     static Ticker start(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
             boolean monotonic) {
-        Ticker ticker = new Ticker(clock, wallClock, tickNanos, waitStrategy, monotonic);
-        ticker.thread.start();
+        Ticker ticker = prepare(clock, wallClock, tickNanos, waitStrategy, monotonic);
+        ticker.startOnce();
         return ticker;
+    }
+
+    /**
+     * Starts the thread, unless it was started or the ticker closed. The agent calls this as it rewrites its first
+     * class: until then nothing can read the cached clock, and a JVM that never loads such a class (a short tool, a
+     * {@code java -version}) never pays for the thread. Cheap once started: any class-loading thread may call it.
+     */
+    void startOnce() {
+        if (!started) {
+            synchronized (this) {
+                if (running && !started) {
+                    started = true;
+                    thread.start();
+                }
+            }
+        }
     }
 
     @Override
@@ -183,7 +212,9 @@ final class Ticker implements Runnable, AutoCloseable {
     /** Stops the ticker and waits for it to withdraw the cached value, so reads go to the direct clock. */
     @Override
     public void close() {
-        running = false;
+        synchronized (this) {
+            running = false;
+        }
         LockSupport.unpark(thread);
         try {
             thread.join();

@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Arrays;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class CallSiteTransformerTest {
@@ -21,11 +24,24 @@ class CallSiteTransformerTest {
     private final byte[] classFile = RewritingClassLoader.originalBytes(FIXTURE.replace('/', '.'));
 
     private final RewriteCounters counters = new RewriteCounters(true, true);
+    /** Over the un-renamed clock class; its thread starts only if a test rewrites a class. */
+    private final Ticker ticker;
+
+    CallSiteTransformerTest() throws ReflectiveOperationException {
+        ticker = Ticker.prepare(TickerTest.writer(), Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS,
+                WaitStrategy.PARK, false);
+    }
+
+    @AfterEach
+    void stopTicker() {
+        ticker.close();
+    }
 
     private CallSiteTransformer transformer(String options) {
         AgentOptions parsed = AgentOptions.parse(options);
         return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK,
-                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true, parsed.dryRun(), counters);
+                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true,
+                parsed.dryRun() ? null : ticker, counters);
     }
 
     private byte[] transform(CallSiteTransformer transformer, ClassLoader loader, String className, byte[] bytes) {
@@ -42,6 +58,7 @@ class CallSiteTransformerTest {
         assertEquals(1L, counters.classesRewritten());
         assertEquals(8L, counters.callSites());
         assertEquals("com.acme.Service", counters.rewrittenClasses().get(0).className());
+        assertTrue(ticker.isAlive(), "the first rewritten class starts the ticker");
     }
 
     @Test
@@ -52,6 +69,7 @@ class CallSiteTransformerTest {
         assertEquals("clock-agent: would rewrite com.acme.Service: 8 call sites, 0 method references",
                 err.toString(StandardCharsets.UTF_8).strip());
         assertEquals(8L, counters.callSites());
+        assertFalse(ticker.isAlive(), "a dry run starts no ticker");
     }
 
     @Test

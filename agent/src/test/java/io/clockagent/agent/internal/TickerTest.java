@@ -194,7 +194,8 @@ class TickerTest {
                 + " ticks after a 10 s jump instead of skipping them");
     }
 
-    private static CachedClockWriter writer() throws ReflectiveOperationException {
+    /** The write side of the un-renamed clock class, as the agent's writer reaches the renamed one. */
+    static CachedClockWriter writer() throws ReflectiveOperationException {
         return new CachedClockWriter(CachedClock.class,
                 MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup()));
     }
