@@ -90,8 +90,8 @@ public final class Installer {
                 reporter.setContextClassLoader(null);
                 Runtime.getRuntime().addShutdownHook(reporter);
             }
-            JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation,
-                    new ClockAgentMBean(options, counters, ticker, clock, clocksource), log, !atStartup) : null;
+            JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation, options, counters,
+                    ticker, clock, clocksource, log, !atStartup) : null;
             Installation installation = new Installation(instrumentation, transformer, ticker, clock, jmx, scope, log);
             clock.installation(installation);
             return installation;

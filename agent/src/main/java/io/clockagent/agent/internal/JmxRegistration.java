@@ -14,7 +14,9 @@ import javax.management.ObjectName;
  * startup, that would cost the service time and could fight its own logging set-up (a log manager chosen by the
  * application must come first). So the agent waits until something else creates an MBean server (JConsole,
  * VisualVM, jmx_exporter, or the application itself), which it notices as the JDK's MBean server class loads, and
- * registers from a thread of its own. When attached to a running JVM it registers at once.
+ * registers from a thread of its own. When attached to a running JVM it registers at once. The MBean itself is built
+ * only then: its class pulls in JMX exception classes as it is verified, startup cost for a JVM that may never start
+ * JMX.
  */
 final class JmxRegistration implements ClassFileTransformer, Runnable, AutoCloseable {
 
@@ -22,21 +24,36 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     private static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
 
     private final Instrumentation instrumentation;
-    private final ClockAgentMBean mbean;
+    private final AgentOptions options;
+    private final RewriteCounters counters;
+    private final Ticker ticker;
+    private final CachedClockWriter clock;
+    private final String clocksource;
     private final AgentLog log;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean registered;
 
-    private JmxRegistration(Instrumentation instrumentation, ClockAgentMBean mbean, AgentLog log) {
+    private JmxRegistration(Instrumentation instrumentation, AgentOptions options, RewriteCounters counters,
+            Ticker ticker, CachedClockWriter clock, String clocksource, AgentLog log) {
         this.instrumentation = instrumentation;
-        this.mbean = mbean;
+        this.options = options;
+        this.counters = counters;
+        this.ticker = ticker;
+        this.clock = clock;
+        this.clocksource = clocksource;
         this.log = log;
     }
 
-    /** @return a handle that unregisters the MBean, or stops waiting for JMX */
-    static JmxRegistration whenJmxStarts(Instrumentation instrumentation, ClockAgentMBean mbean, AgentLog log,
+    /**
+     * The options, counters, ticker, clock and clocksource are what the MBean shows; see {@link ClockAgentMBean}.
+     *
+     * @return a handle that unregisters the MBean, or stops waiting for JMX
+     */
+    static JmxRegistration whenJmxStarts(Instrumentation instrumentation, AgentOptions options,
+            RewriteCounters counters, Ticker ticker, CachedClockWriter clock, String clocksource, AgentLog log,
             boolean registerNow) {
-        JmxRegistration registration = new JmxRegistration(instrumentation, mbean, log);
+        JmxRegistration registration = new JmxRegistration(instrumentation, options, counters, ticker, clock,
+                clocksource, log);
         if (registerNow) {
             registration.startRegistering();
         } else {
@@ -69,6 +86,7 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     @Override
     public void run() {
         try {
+            ClockAgentMBean mbean = new ClockAgentMBean(options, counters, ticker, clock, clocksource);
             ManagementFactory.getPlatformMBeanServer().registerMBean(mbean.asDynamicMBean(),
                     new ObjectName(ClockAgentMBean.OBJECT_NAME));
             registered = true;

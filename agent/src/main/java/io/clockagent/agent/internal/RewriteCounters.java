@@ -6,11 +6,12 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the transformer has done so far. Updated by every class-loading thread at once, read by the report and the
- * MBean at any time.
+ * MBean at any time. Plain atomic counters: one increment per class is nothing beside defining the class, and a
+ * {@code LongAdder} would load four more classes before {@code main}.
  */
 final class RewriteCounters {
 
@@ -23,10 +24,10 @@ final class RewriteCounters {
     }
 
     private final boolean countsSites;
-    private final LongAdder classesScanned = new LongAdder();
-    private final LongAdder classesRewritten = new LongAdder();
-    private final LongAdder callSites = new LongAdder();
-    private final LongAdder methodReferences = new LongAdder();
+    private final AtomicLong classesScanned = new AtomicLong();
+    private final AtomicLong classesRewritten = new AtomicLong();
+    private final AtomicLong callSites = new AtomicLong();
+    private final AtomicLong methodReferences = new AtomicLong();
     private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
     /** Null unless a report file asks for the list; then one entry per rewritten class. */
     private final Queue<RewrittenClassSites> rewrittenClasses;
@@ -46,16 +47,16 @@ final class RewriteCounters {
     }
 
     void scanned() {
-        classesScanned.increment();
+        classesScanned.incrementAndGet();
     }
 
     void rewritten(String className, RewrittenClass rewritten) {
-        classesRewritten.increment();
+        classesRewritten.incrementAndGet();
         if (!rewritten.counted()) {
             return;
         }
-        callSites.add(rewritten.callSites());
-        methodReferences.add(rewritten.methodReferences());
+        callSites.addAndGet(rewritten.callSites());
+        methodReferences.addAndGet(rewritten.methodReferences());
         if (rewrittenClasses != null) {
             rewrittenClasses.add(new RewrittenClassSites(className, rewritten.methods()));
         }
@@ -67,21 +68,21 @@ final class RewriteCounters {
     }
 
     long classesScanned() {
-        return classesScanned.sum();
+        return classesScanned.get();
     }
 
     long classesRewritten() {
-        return classesRewritten.sum();
+        return classesRewritten.get();
     }
 
     /** Call sites in the rewritten classes; 0 unless {@link #countsSites()}. */
     long callSites() {
-        return callSites.sum();
+        return callSites.get();
     }
 
     /** Method references in the rewritten classes; 0 unless {@link #countsSites()}. */
     long methodReferences() {
-        return methodReferences.sum();
+        return methodReferences.get();
     }
 
     long classesFailed() {
