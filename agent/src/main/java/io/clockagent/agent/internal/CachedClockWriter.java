@@ -12,27 +12,34 @@ class CachedClockWriter {
 
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
 
+    private final Class<?> clockClass;
+    private final MethodHandles.Lookup privateLookup;
     private final long[] paddedCells;
     private final int valueIndex;
-    private final VarHandle demanded;
     private final VarHandle ticker;
-    private final VarHandle floorMillis;
     private final VarHandle installation;
+    /* Only the ticker thread uses these, from link() on: looked up there, they cost a JVM that never ticks nothing. */
+    private VarHandle demanded;
+    private VarHandle floorMillis;
 
     CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) throws ReflectiveOperationException {
+        this.clockClass = clockClass;
+        this.privateLookup = privateLookup;
         this.paddedCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
-        this.valueIndex = (int) privateLookup.findStaticVarHandle(clockClass, "VALUE_INDEX", int.class).get();
-        this.demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
+        // The clock keeps its value in the middle of the padded array.
+        this.valueIndex = paddedCells.length / 2;
         this.ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
-        this.floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
         this.installation = privateLookup.findStaticVarHandle(clockClass, "installation", AutoCloseable.class);
     }
 
     /**
-     * Runs every access once. A VarHandle call links on first use, which allocates; after this the ticker's failure
-     * path, {@link #abandon}, runs without allocating, so it works even when the heap is full.
+     * Looks up the ticker's handles and runs every access once, on the ticker thread before its first tick. A
+     * VarHandle call links on first use, which allocates; after this the ticker's failure path, {@link #abandon},
+     * runs without allocating, so it works even when the heap is full.
      */
-    void link() {
+    void link() throws ReflectiveOperationException {
+        demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
+        floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
         published();
         demanded();
         withdraw(Long.MIN_VALUE);

@@ -93,9 +93,16 @@ final class Ticker implements Runnable, AutoCloseable {
 
     @Override
     public void run() {
-        long lastMillis = NO_FLOOR;
         try {
             clock.link();
+        } catch (ReflectiveOperationException | RuntimeException | Error cannotTick) {
+            // No value was ever cached, so readers stay on the direct clock; they find no ticker left to wake.
+            failures++;
+            clock.wakeOnDemand(null);
+            return;
+        }
+        long lastMillis = NO_FLOOR;
+        try {
             timerSlackLowered = TimerSlack.lowerForCurrentThread();
             // Start as if idle: a JVM that never reads the clock (a short tool, a startup that only loads classes)
             // never pays for a tick, and the first read starts the ticking.
