@@ -25,6 +25,8 @@ final class CachedClockWriteSide {
             Object writer = writerLookup.findConstructor(writerClass,
                             MethodType.methodType(void.class, Class.class, MethodHandles.Lookup.class))
                     .invoke(CachedClock.class, MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup()));
+            // As the ticker does before its first tick: looks up the handles that withdraw uses.
+            writerLookup.findVirtual(writerClass, "link", MethodType.methodType(void.class)).invoke(writer);
             MethodType takingMillis = MethodType.methodType(void.class, long.class);
             PUBLISH = writerLookup.findVirtual(writerClass, "publish", takingMillis).bindTo(writer);
             WITHDRAW = writerLookup.findVirtual(writerClass, "withdraw", takingMillis).bindTo(writer);
