@@ -227,7 +227,7 @@ public final class FidelityComparison {
         }
 
         static Row idleAgent() {
-            return new Row("clock-agent `wait=park`, `tick=1ms`, idle JVM (no read for 12 s)", "agent-idle",
+            return new Row("clock-agent `wait=park`, `tick=1ms`, idle JVM (one read, then none for 12 s)", "agent-idle",
                     "tick=1ms,wait=park", 0);
         }
 

@@ -198,7 +198,9 @@ public final class FidelityProbe {
                 case "agent":
                     return new Updater(RewrittenClock::millis, "clock-agent-ticker");
                 case "agent-idle":
-                    // The rewritten read is never called: the ticker must find nobody reading and go quiet.
+                    // One read loads the rewritten class, which starts the ticker, and makes it tick; then nobody
+                    // reads, and the ticker must find that out and go quiet.
+                    RewrittenClock.millis();
                     return new Updater(null, "clock-agent-ticker");
                 case "system-clock":
                     return SystemClockPattern.start();
