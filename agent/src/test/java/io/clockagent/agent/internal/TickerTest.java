@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.bootstrap.CachedClock;
@@ -119,6 +120,37 @@ class TickerTest {
         assertEquals(2, ticker.failures());
         assertTrue(ticker.isAlive());
         assertTrue(failing.published() != 0L, "publishing again");
+    }
+
+    @Test
+    void aTickerThatCannotLinkItsHandlesDiesQuietlyAndLeavesTheDirectClock() throws Exception {
+        CachedClockWriter unlinkable = new CachedClockWriter(CachedClock.class,
+                MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup())) {
+            @Override
+            void link() throws ReflectiveOperationException {
+                throw new NoSuchFieldException("injected");
+            }
+        };
+        ticker = Ticker.start(unlinkable, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+
+        awaitTrue(() -> !ticker.isAlive(), "the ticker thread to end");
+
+        assertEquals(1, ticker.failures());
+        assertEquals(0L, ticker.ticks());
+        long before = System.currentTimeMillis();
+        assertTrue(CachedClock.currentTimeMillis() >= before, "reads go to the direct clock");
+    }
+
+    @Test
+    void aTickerClosedBeforeItsFirstRewriteNeverStarts() throws Exception {
+        ticker = Ticker.prepare(writer(), Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker.close();
+
+        ticker.startOnce();
+
+        assertFalse(ticker.isAlive());
+        assertFalse(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(thread -> thread.getName().equals(Ticker.THREAD_NAME)), "no ticker thread");
     }
 
     @Test
