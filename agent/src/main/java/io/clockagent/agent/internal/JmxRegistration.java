@@ -4,7 +4,6 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.security.ProtectionDomain;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.ObjectName;
 
 /**
@@ -30,7 +29,8 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     private final CachedClockWriter clock;
     private final String clocksource;
     private final AgentLog log;
-    private final AtomicBoolean started = new AtomicBoolean();
+    /** Guarded by this; a plain flag, as an AtomicBoolean would load three more classes before main on JDK 25. */
+    private boolean started;
     private volatile boolean registered;
 
     private JmxRegistration(Instrumentation instrumentation, AgentOptions options, RewriteCounters counters,
@@ -73,14 +73,18 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     }
 
     private void startRegistering() {
-        if (started.compareAndSet(false, true)) {
-            instrumentation.removeTransformer(this);
-            // Not on the loading thread: it holds the lock under which the platform server is being created.
-            Thread registrar = new Thread(this, "clock-agent-jmx");
-            registrar.setDaemon(true);
-            registrar.setContextClassLoader(null);
-            registrar.start();
+        synchronized (this) {
+            if (started) {
+                return;
+            }
+            started = true;
         }
+        instrumentation.removeTransformer(this);
+        // Not on the loading thread: it holds the lock under which the platform server is being created.
+        Thread registrar = new Thread(this, "clock-agent-jmx");
+        registrar.setDaemon(true);
+        registrar.setContextClassLoader(null);
+        registrar.start();
     }
 
     @Override
