@@ -1,53 +1,48 @@
 package io.clockagent.agent.internal;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Renames a class by rewriting its name, and descriptors of its type, in the constant pool. Enough for a class that
- * has no nested classes, like the cached clock; any other mention of the old name is refused rather than missed.
+ * Renames the cached clock class, which names itself in two constant-pool {@code Utf8} entries at most: its name,
+ * and the descriptor of its type (which the debug information of its private constructor holds). Those whole entries
+ * are replaced, with their lengths, and any other mention of the old name is refused rather than missed. It runs
+ * before {@code main}, so it works on the bytes as text rather than loading the constant-pool reader that the
+ * rewriter uses: that reader is not needed before the first class in scope loads.
  */
 final class ClassRenamer {
 
     private ClassRenamer() {
     }
 
+    /** @throws IllegalStateException if the class does not name itself exactly so, which no build should produce */
     static byte[] rename(byte[] classFile, String fromInternalName, String toInternalName) {
-        ClassFileCursor in = new ClassFileCursor(classFile);
-        ConstantPool pool = ConstantPool.read(in, in.u2(8));
-        ByteArrayOutputStream out = new ByteArrayOutputStream(classFile.length + 256);
-        int copiedUpTo = 0;
-        boolean renamed = false;
-        for (int index = 1; index < pool.count(); index++) {
-            if (pool.tag(index) != ConstantPool.TAG_UTF8) {
-                continue;
-            }
-            int at = pool.offset(index);
-            int length = in.u2(at + 1);
-            // ISO-8859-1 maps each byte to one char and back, so other entries survive byte for byte.
-            String text = new String(classFile, at + 3, length, StandardCharsets.ISO_8859_1);
-            String replaced = text.equals(fromInternalName) ? toInternalName
-                    : text.replace("L" + fromInternalName + ";", "L" + toInternalName + ";");
-            if (replaced.equals(text)) {
-                if (text.contains(fromInternalName)) {
-                    throw new ClassFileException("cannot rename " + fromInternalName + ": constant " + index
-                            + " mentions it in a form the renamer does not handle: " + text);
-                }
-                continue;
-            }
-            byte[] bytes = replaced.getBytes(StandardCharsets.ISO_8859_1);
-            out.write(classFile, copiedUpTo, at - copiedUpTo);
-            out.write(ConstantPool.TAG_UTF8);
-            out.write(bytes.length >>> 8);
-            out.write(bytes.length);
-            out.write(bytes, 0, bytes.length);
-            copiedUpTo = at + 3 + length;
-            renamed = true;
+        // ISO-8859-1 maps each byte to one char and back, so the rest of the class file survives byte for byte.
+        String text = new String(classFile, StandardCharsets.ISO_8859_1);
+        String renamed = replaceEntry(text, fromInternalName, toInternalName);
+        if (renamed == null) {
+            throw new IllegalStateException("cannot rename " + fromInternalName + ": the class file does not name it");
         }
-        if (!renamed) {
-            throw new ClassFileException("cannot rename " + fromInternalName + ": the class file does not name it");
+        String descriptorRenamed = replaceEntry(renamed, "L" + fromInternalName + ";", "L" + toInternalName + ";");
+        if (descriptorRenamed != null) {
+            renamed = descriptorRenamed;
         }
-        out.write(classFile, copiedUpTo, classFile.length - copiedUpTo);
-        return out.toByteArray();
+        if (renamed.contains(fromInternalName)) {
+            throw new IllegalStateException("cannot rename " + fromInternalName
+                    + ": the class file mentions it in a form the renamer does not handle");
+        }
+        return renamed.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** @return the text with the Utf8 entry holding exactly {@code from} changed to hold {@code to}, or null if none */
+    private static String replaceEntry(String classFile, String from, String to) {
+        String fromEntry = utf8Entry(from);
+        int at = classFile.indexOf(fromEntry);
+        return at < 0 ? null : classFile.substring(0, at) + utf8Entry(to) + classFile.substring(at + fromEntry.length());
+    }
+
+    /** A Utf8 constant as it sits in a class file: tag, u2 length, then the (here ASCII) text. */
+    private static String utf8Entry(String ascii) {
+        return "" + (char) ConstantPool.TAG_UTF8 + (char) (ascii.length() >>> 8) + (char) (ascii.length() & 0xff)
+                + ascii;
     }
 }

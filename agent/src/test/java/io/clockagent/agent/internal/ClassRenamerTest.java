@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 
 class ClassRenamerTest {
@@ -53,6 +55,22 @@ class ClassRenamerTest {
     void refusesAClassThatDoesNotNameTheSource() {
         byte[] other = GeneratedClasses.withoutClock("gen/Other", 61);
 
-        assertThrows(ClassFileException.class, () -> ClassRenamer.rename(other, "gen/Missing", "gen/Target"));
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> ClassRenamer.rename(other, "gen/Missing", "gen/Target"));
+        assertTrue(refused.getMessage().contains("does not name it"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAClassThatAlsoNamesTheSourceElsewhere() {
+        // A field holding an array of the class's own type names it inside a longer descriptor, which the renamer
+        // does not rewrite; it must refuse rather than leave the old name behind.
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(61, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Self", null, "java/lang/Object", null);
+        writer.visitField(Opcodes.ACC_STATIC, "selves", "[Lgen/Self;", null, null).visitEnd();
+        writer.visitEnd();
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> ClassRenamer.rename(writer.toByteArray(), "gen/Self", "gen/Renamed"));
+        assertTrue(refused.getMessage().contains("does not handle"), refused.getMessage());
     }
 }
