@@ -43,7 +43,7 @@ public final class ClockReadComparison {
     }
 
     public static void main(String[] args) throws IOException, RunnerException {
-        boolean quick = List.of(args).contains("--quick");
+        boolean quick = JmhRuns.quick(args);
         BenchmarkFiles files = BenchmarkFiles.locate();
         String agentArgument = "-javaagent:" + files.agentJar() + "=include="
                 + ClockReadBenchmark.class.getPackageName();

@@ -5,10 +5,28 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-/** What the JMH runners share: the {@code --quick} smoke-test settings and how a score is printed. Stateless. */
+/**
+ * What the JMH runners share: their one option, the {@code --quick} smoke-test settings and how a score is printed.
+ * Stateless.
+ */
 final class JmhRuns {
 
     private JmhRuns() {
+    }
+
+    /**
+     * @return whether {@code --quick} was given
+     * @throws IllegalArgumentException for any other argument: a runner measures the JVM that runs it, so an option
+     *     such as {@code --java} that the startup and fidelity runners take would otherwise be silently ignored
+     */
+    static boolean quick(String[] args) {
+        for (String arg : args) {
+            if (!arg.equals("--quick")) {
+                throw new IllegalArgumentException("unknown argument '" + arg + "'; valid: --quick. The JMH runs fork"
+                        + " the JVM that runs this; to measure another JDK, start this with that JDK's java");
+            }
+        }
+        return args.length > 0;
     }
 
     /** One short fork: enough to see that everything runs, far too little to measure anything. */

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.Result;
@@ -49,7 +48,7 @@ public final class PeerReadComparison {
     }
 
     public static void main(String[] args) throws IOException, RunnerException {
-        boolean quick = List.of(args).contains("--quick");
+        boolean quick = JmhRuns.quick(args);
         BenchmarkFiles files = BenchmarkFiles.locate();
         String agentArgument = "-javaagent:" + files.agentJar() + "=include=" + RewrittenClock.class.getPackageName();
         Path log = files.benchmarkJar().resolveSibling("jmh-peers-jdk" + Runtime.version().feature() + ".log");
