@@ -3,6 +3,7 @@ package io.clockagent.it.demo;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.support.AgentStderr;
@@ -52,6 +53,9 @@ class DemoOffAndOnTest {
 
         assertEquals(CACHED_CLOCK, runs.on.clockClass(), "where the demo sees its reads go\n"
                 + runs.on.fork().describe());
+        assertTrue(runs.on.tickerMeasured(), "the demo finds the ticker, started with the first rewritten class\n"
+                + runs.on.fork().describe());
+        assertFalse(runs.off.tickerMeasured(), runs.off.fork().describe());
         assertEquals(1, runs.on.fork().stderr().size(), runs.on.fork().describe());
         assertTrue(AgentStderr.banner(DemoRun.DEMO_PACKAGE, AgentStderr.NO_EXCLUDES)
                 .matcher(runs.on.fork().stderr().get(0)).matches(), runs.on.fork().describe());

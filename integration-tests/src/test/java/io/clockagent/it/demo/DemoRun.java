@@ -92,4 +92,9 @@ public final class DemoRun {
     public String clockClass() {
         return result.text("clock_class");
     }
+
+    /** Whether the demo found the agent's ticker thread and measured its CPU time. */
+    public boolean tickerMeasured() {
+        return !RunResult.NOT_AVAILABLE.equals(result.text("ticker_cpu_ms"));
+    }
 }
