@@ -5,31 +5,20 @@ import java.nio.file.Path;
 /** The demo's command-line settings, parsed once; immutable. */
 final class DemoOptions {
 
-    static final String USAGE = "options: --requests N (measured, default 60000), --warmup N (default 20000),"
-            + " --connections N (default 8), --clients N (default 32), --sessions N (per connection, default 16),"
-            + " --seed N (default 42), --burst N (virtual-thread tasks, 0 for none, default 100000),"
-            + " --max-seconds N (default 60), --access-log PATH (default: a new temporary file)";
+    static final String USAGE = "options: " + LoadSettings.USAGE + ", --clients N (default 32), --sessions N"
+            + " (per connection, default 16), --seed N (default 42), --access-log PATH (default: a new temporary file)";
 
-    private final int requests;
-    private final int warmup;
-    private final int connections;
+    private final LoadSettings load;
     private final int clients;
     private final int sessions;
     private final long seed;
-    private final int burst;
-    private final int maxSeconds;
     private final Path accessLog;
 
-    private DemoOptions(int requests, int warmup, int connections, int clients, int sessions, long seed, int burst,
-            int maxSeconds, Path accessLog) {
-        this.requests = requests;
-        this.warmup = warmup;
-        this.connections = connections;
+    private DemoOptions(LoadSettings load, int clients, int sessions, long seed, Path accessLog) {
+        this.load = load;
         this.clients = clients;
         this.sessions = sessions;
         this.seed = seed;
-        this.burst = burst;
-        this.maxSeconds = maxSeconds;
         this.accessLog = accessLog;
     }
 
@@ -37,27 +26,17 @@ final class DemoOptions {
      * @throws IllegalArgumentException naming the offending argument and the valid forms
      */
     static DemoOptions parse(String... args) {
-        int requests = 60_000;
-        int warmup = 20_000;
-        int connections = 8;
+        LoadSettings load = new LoadSettings();
         int clients = 32;
         int sessions = 16;
         long seed = 42;
-        int burst = 100_000;
-        int maxSeconds = 60;
         Path accessLog = null;
         for (int i = 0; i < args.length; i += 2) {
             OptionArgument option = OptionArgument.at(args, i, USAGE);
+            if (load.take(option)) {
+                continue;
+            }
             switch (option.key()) {
-                case "--requests":
-                    requests = option.count(1, 10_000_000);
-                    break;
-                case "--warmup":
-                    warmup = option.count(0, 10_000_000);
-                    break;
-                case "--connections":
-                    connections = option.count(1, 1_000);
-                    break;
                 case "--clients":
                     clients = option.count(1, QuoteService.MAX_CLIENTS);
                     break;
@@ -71,12 +50,6 @@ final class DemoOptions {
                         throw option.badValue("expected a whole number");
                     }
                     break;
-                case "--burst":
-                    burst = option.count(0, 1_000_000);
-                    break;
-                case "--max-seconds":
-                    maxSeconds = option.count(1, 3_600);
-                    break;
                 case "--access-log":
                     accessLog = Path.of(option.value());
                     break;
@@ -84,23 +57,23 @@ final class DemoOptions {
                     throw option.unknown(USAGE);
             }
         }
-        if ((long) connections * sessions > QuoteService.MAX_SESSIONS) {
+        if ((long) load.connections() * sessions > QuoteService.MAX_SESSIONS) {
             throw new IllegalArgumentException("--connections times --sessions must be at most "
                     + QuoteService.MAX_SESSIONS);
         }
-        return new DemoOptions(requests, warmup, connections, clients, sessions, seed, burst, maxSeconds, accessLog);
+        return new DemoOptions(load, clients, sessions, seed, accessLog);
     }
 
     int requests() {
-        return requests;
+        return load.requests();
     }
 
     int warmup() {
-        return warmup;
+        return load.warmup();
     }
 
     int connections() {
-        return connections;
+        return load.connections();
     }
 
     int clients() {
@@ -116,11 +89,11 @@ final class DemoOptions {
     }
 
     int burst() {
-        return burst;
+        return load.burst();
     }
 
     int maxSeconds() {
-        return maxSeconds;
+        return load.maxSeconds();
     }
 
     /** The access-log file asked for, or null for a new temporary file. */

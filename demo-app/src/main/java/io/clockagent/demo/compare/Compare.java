@@ -51,8 +51,8 @@ public final class Compare {
                 + ", load average " + loadAverage());
         say("  agent:   -javaagent:" + options.agentJar() + "=" + options.agentOptions());
         say(String.format(Locale.ROOT, "  load:    %,d warm-up + %,d measured requests per run over %d keep-alive"
-                + " connections; virtual-thread burst of %,d tasks on JDK 21+", options.warmup(), options.requests(),
-                options.connections(), options.burst()));
+                + " connections; virtual-thread burst of %,d tasks on JDK 21+", options.load().warmup(),
+                options.load().requests(), options.load().connections(), options.load().burst()));
         say("  output:  " + workDir);
 
         List<ForkedRun> off = new ArrayList<>();

@@ -67,20 +67,16 @@ final class ForkedRun {
         if (mode == AgentMode.ON) {
             command.add("-javaagent:" + options.agentJar() + "=" + options.agentOptions());
         }
-        command.addAll(List.of("-jar", demoJar.toString(),
-                "--requests", Integer.toString(options.requests()),
-                "--warmup", Integer.toString(options.warmup()),
-                "--connections", Integer.toString(options.connections()),
-                "--burst", Integer.toString(options.burst()),
-                "--max-seconds", Integer.toString(options.maxSeconds()),
-                "--access-log", accessLog.toString()));
+        command.addAll(List.of("-jar", demoJar.toString()));
+        command.addAll(options.load().asArguments());
+        command.addAll(List.of("--access-log", accessLog.toString()));
         Process process = new ProcessBuilder(command)
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())
                 .start();
         int exitCode;
         // The demo bounds itself by --max-seconds for the load and again for the burst; this is the backstop.
-        if (process.waitFor(2L * options.maxSeconds() + 60, TimeUnit.SECONDS)) {
+        if (process.waitFor(2L * options.load().maxSeconds() + 60, TimeUnit.SECONDS)) {
             exitCode = process.exitValue();
         } else {
             process.destroyForcibly();
