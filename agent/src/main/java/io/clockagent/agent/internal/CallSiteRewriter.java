@@ -59,7 +59,7 @@ final class CallSiteRewriter {
         if (major < MIN_MAJOR_VERSION) {
             throw new ClassFileException("bad class file version " + major);
         }
-        if (!mentionsCurrentTimeMillis(classFile)) {
+        if (!scan(classFile, null)) {
             return null;
         }
         return redirect(in);
@@ -68,10 +68,17 @@ final class CallSiteRewriter {
     /**
      * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
      * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
-     * It reads the array directly rather than through {@link ClassFileCursor}: it runs for every class in scope,
-     * and an index past the end is caught once instead of checked at every read.
+     * The few it selects are walked again with {@code offsets} (see {@link #constantPool}): by then this loop is
+     * compiled, where a second reader of the pool would still run in the interpreter.
+     *
+     * <p>It reads the array directly rather than through {@link ClassFileCursor}: it runs for every class in scope,
+     * and an index past the end is caught once instead of checked at every read. Entry sizes come from a table with
+     * a slot for every byte value, so a tag needs no range check and no branch of its own.
+     *
+     * @param offsets null, or one slot per pool slot: receives where each entry starts, 0 for the unusable slot after
+     *     a Long or Double, and in slot 0, which no entry uses, the position just past the last entry
      */
-    private static boolean mentionsCurrentTimeMillis(byte[] classFile) {
+    private static boolean scan(byte[] classFile, int[] offsets) {
         try {
             int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
             int position = 10;
@@ -80,6 +87,10 @@ final class CallSiteRewriter {
             boolean descriptor = false;
             for (int index = 1; index < count; index++) {
                 int tag = classFile[position] & 0xff;
+                int size = ConstantPool.ENTRY_SIZES[tag];
+                if (offsets != null) {
+                    offsets[index] = position;
+                }
                 if (tag == ConstantPool.TAG_UTF8) {
                     int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
                     // The three names differ in length, so at most one comparison runs, and for most names none.
@@ -88,24 +99,24 @@ final class CallSiteRewriter {
                     } else if (length == OWNER_NAME.length) {
                         owner |= regionEquals(classFile, position + 3, OWNER_NAME);
                     } else if (length == DESCRIPTOR.length) {
-                        descriptor |= regionEquals(classFile, position + 3, DESCRIPTOR);
+                        descriptor |= classFile[position + 5] == 'J' && classFile[position + 4] == ')'
+                                && classFile[position + 3] == '(';
                     }
-                    position += 3 + length;
-                } else {
-                    int size = tag < ConstantPool.ENTRY_SIZES.length ? ConstantPool.ENTRY_SIZES[tag] : 0;
-                    if (size == 0) {
-                        throw ConstantPool.unknownTag(tag, index, position);
-                    }
-                    position += size;
-                    // Long and Double, the only 9-byte entries, take two slots.
-                    if (size == 9) {
-                        index++;
-                    }
+                    size += length;
+                } else if (size == 0) {
+                    throw ConstantPool.unknownTag(tag, index, position);
+                } else if (size == ConstantPool.WIDE_ENTRY_SIZE) {
+                    // Long and Double take two slots; the second stays 0 in offsets.
+                    index++;
                 }
+                position += size;
             }
             if (position > classFile.length) {
                 throw new ClassFileException("truncated class file: the constant pool runs to byte " + position
                         + " of " + classFile.length);
+            }
+            if (offsets != null) {
+                offsets[0] = position;
             }
             return method && owner && descriptor;
         } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
@@ -114,14 +125,23 @@ final class CallSiteRewriter {
         }
     }
 
+    /** Compares the last byte first: names of the same length mostly share a prefix, such as {@code java/}. */
     private static boolean regionEquals(byte[] classFile, int start, byte[] expected) {
-        return start + expected.length <= classFile.length
-                && Arrays.equals(classFile, start, start + expected.length, expected, 0, expected.length);
+        int last = start + expected.length - 1;
+        return last < classFile.length && classFile[last] == expected[expected.length - 1]
+                && Arrays.equals(classFile, start, last, expected, 0, expected.length - 1);
+    }
+
+    /** The constant pool of a class whose pool {@link #scan} can walk, with where each of its entries starts. */
+    static ConstantPool constantPool(ClassFileCursor in) {
+        int[] offsets = new int[in.u2(8)];
+        scan(in.bytes(), offsets);
+        return new ConstantPool(in, offsets);
     }
 
     private RewrittenClass redirect(ClassFileCursor in) {
-        int count = in.u2(8);
-        ConstantPool pool = ConstantPool.read(in, count);
+        ConstantPool pool = constantPool(in);
+        int count = pool.count();
         boolean[] redirected = new boolean[count];
         boolean any = false;
         for (int index = 1; index < count; index++) {

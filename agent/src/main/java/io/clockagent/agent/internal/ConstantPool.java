@@ -4,7 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 
-/** Where each constant-pool entry of one class file starts, and its tag. Built only for classes that need rewriting. */
+/**
+ * Where each constant-pool entry of one class file starts, and its tag. Built only for classes that need rewriting,
+ * from the offsets that {@link CallSiteRewriter#constantPool} records.
+ */
 final class ConstantPool {
 
     static final int TAG_UTF8 = 1;
@@ -14,40 +17,18 @@ final class ConstantPool {
     static final int TAG_METHOD_HANDLE = 15;
     static final int TAG_DYNAMIC = 17;
     static final int TAG_INVOKE_DYNAMIC = 18;
-    /** Marks the unusable slot after a Long or Double entry. */
-    private static final byte TAG_UNUSABLE = 0;
+    /** What {@link #tag} says of the unusable slot after a Long or Double entry. */
+    private static final int TAG_UNUSABLE = 0;
+    /** Long and Double, the only entries of this size, take two slots. */
+    static final int WIDE_ENTRY_SIZE = 9;
 
     private final ClassFileCursor in;
+    /** Where each entry's tag is; 0 for an unusable slot; in slot 0, which no entry uses, the end of the pool. */
     private final int[] offsets;
-    private final byte[] tags;
-    private final int end;
 
-    private ConstantPool(ClassFileCursor in, int[] offsets, byte[] tags, int end) {
+    ConstantPool(ClassFileCursor in, int[] offsets) {
         this.in = in;
         this.offsets = offsets;
-        this.tags = tags;
-        this.end = end;
-    }
-
-    static ConstantPool read(ClassFileCursor in, int count) {
-        int[] offsets = new int[count];
-        byte[] tags = new byte[count];
-        int position = 10;
-        for (int index = 1; index < count; index++) {
-            int tag = in.u1(position);
-            offsets[index] = position;
-            tags[index] = (byte) tag;
-            if (tag == TAG_UTF8) {
-                position += 3 + in.u2(position + 1);
-            } else {
-                position += constantSize(tag, index, position);
-                if (isWide(tag) && ++index < count) {
-                    tags[index] = TAG_UNUSABLE;
-                }
-            }
-        }
-        in.require(position, 0);
-        return new ConstantPool(in, offsets, tags, position);
     }
 
     int count() {
@@ -56,11 +37,12 @@ final class ConstantPool {
 
     /** The byte just past the last entry, where new entries go. */
     int end() {
-        return end;
+        return offsets[0];
     }
 
     int tag(int index) {
-        return tags[index];
+        int at = offsets[index];
+        return at == 0 ? TAG_UNUSABLE : in.bytes()[at] & 0xff;
     }
 
     int offset(int index) {
@@ -69,7 +51,7 @@ final class ConstantPool {
 
     /** An index read from the class file, checked to name a usable entry. */
     int checkedIndex(int index) {
-        if (index < 1 || index >= offsets.length || tags[index] == TAG_UNUSABLE) {
+        if (index < 1 || index >= offsets.length || offsets[index] == 0) {
             throw new ClassFileException("constant pool index " + index + " is not an entry (pool has "
                     + offsets.length + " slots)");
         }
@@ -78,9 +60,9 @@ final class ConstantPool {
 
     /** The text of a Utf8 entry, decoded from the class file's modified UTF-8. */
     String utf8(int index) {
-        if (tags[checkedIndex(index)] != TAG_UTF8) {
+        if (tag(checkedIndex(index)) != TAG_UTF8) {
             throw new ClassFileException("constant pool entry " + index + " should be a name but has tag "
-                    + tags[index]);
+                    + tag(index));
         }
         int length = in.u2(offsets[index] + 1);
         in.require(offsets[index] + 1, 2 + length);
@@ -94,36 +76,26 @@ final class ConstantPool {
     }
 
     boolean utf8Equals(int index, byte[] expected) {
-        if (tags[checkedIndex(index)] != TAG_UTF8) {
+        if (tag(checkedIndex(index)) != TAG_UTF8) {
             throw new ClassFileException("constant pool entry " + index + " should be a name but has tag "
-                    + tags[index]);
+                    + tag(index));
         }
         return in.utf8Equals(offsets[index], expected);
     }
 
     /**
-     * Size in bytes of each kind of constant-pool entry, tag included, indexed by tag; 0 for Utf8, whose size is in
-     * the entry, and for tags that do not exist. A table rather than a switch: the scan that runs for every class in
-     * scope reads it inline, without a call, which is most of its cost before the JIT has compiled it.
+     * Size in bytes of a constant-pool entry, tag included, for every byte value a tag can have: 3 for Utf8, which
+     * adds the length its entry holds, and 0 for the values that are no tag.
      */
-    static final byte[] ENTRY_SIZES = {0, 0, 0, 5, 5, 9, 9, 3, 3, 5, 5, 5, 5, 0, 0, 4, 3, 5, 5, 3, 3};
+    static final byte[] ENTRY_SIZES = new byte[256];
 
-    /** Size in bytes of a constant-pool entry other than Utf8, tag included. */
-    static int constantSize(int tag, int index, int position) {
-        int size = tag >= 0 && tag < ENTRY_SIZES.length ? ENTRY_SIZES[tag] : 0;
-        if (size == 0) {
-            throw unknownTag(tag, index, position);
-        }
-        return size;
+    static {
+        byte[] known = {0, 3, 0, 5, 5, 9, 9, 3, 3, 5, 5, 5, 5, 0, 0, 4, 3, 5, 5, 3, 3};
+        System.arraycopy(known, 0, ENTRY_SIZES, 0, known.length);
     }
 
     static ClassFileException unknownTag(int tag, int index, int position) {
         return new ClassFileException("unknown constant pool tag " + tag + " at entry " + index + " (byte " + position
                 + ")");
-    }
-
-    /** Long and Double entries take two constant-pool slots. */
-    static boolean isWide(int tag) {
-        return tag == 5 || tag == 6;
     }
 }

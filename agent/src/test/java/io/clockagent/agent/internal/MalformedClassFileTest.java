@@ -34,7 +34,7 @@ class MalformedClassFileTest {
     void aMethodrefPointingOutsideThePoolIsRefused(boolean countSites) {
         CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
         byte[] broken = original.clone();
-        ConstantPool pool = ConstantPool.read(new ClassFileCursor(broken), (broken[8] & 0xff) << 8 | broken[9] & 0xff);
+        ConstantPool pool = CallSiteRewriter.constantPool(new ClassFileCursor(broken));
         for (int index = 1; index < pool.count(); index++) {
             if (pool.tag(index) == 10) {
                 broken[pool.offset(index) + 1] = (byte) 0xff;
