@@ -136,6 +136,40 @@ class AttachDetachTest {
         }
     }
 
+    /**
+     * A copy started with the service, whose packages have loaded nothing yet, has not even defined its clock; a
+     * detach still reaches it, and frees the JVM for an attach with other options.
+     */
+    @OnEachJdk
+    void aCopyStartedWithTheServiceDetachesBeforeItHasRewrittenAnything(int featureVersion,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=com.acme")
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            long pid = target.pid();
+            StderrCursor stderr = new StderrCursor(target);
+            List<String> startup = stderr.newAgentLines();
+            Stage detach = stage(target, stderr, attachCli(jdk, runDirectory, "detach", pid, null), false);
+            Stage attach = stage(target, stderr, attachCli(jdk, runDirectory, "attach", pid, OPTIONS), true);
+            ForkResult end = target.finish();
+            String describe = "startup: " + startup + "\ndetach: " + detach + "\nattach: " + attach + "\ntarget: "
+                    + end.describe();
+
+            assertEquals(1, startup.size(), describe);
+            assertSent("detach", pid, detach.command());
+            assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in 0 classes"),
+                    detach.agentLines(), describe);
+            assertSent("attach", pid, attach.command());
+            assertTrue(banner(PACKAGE).matcher(attach.agentLines().get(0)).matches(), describe);
+            attach.early().assertCached("attached after the detach, EarlyClock");
+            assertEquals(1, attach.tickers(), describe);
+            assertEquals(0, end.exitStatus(), describe);
+        }
+    }
+
     private static Scenario scenarioOn(int featureVersion) {
         Jdk jdk = Jdks.require(featureVersion);
         return SCENARIOS.computeIfAbsent(featureVersion, version -> play(jdk));

@@ -130,6 +130,30 @@ class OptionSourcesTest {
         run.assertProbeRewritten(true);
     }
 
+    /**
+     * A service started with the agent on its command line, in a shell that also sets it in JAVA_TOOL_OPTIONS, gets
+     * one active copy: the first to start; the second says so and does nothing, whatever its options.
+     */
+    @OnEachJdk
+    void anAgentInJavaToolOptionsAndAnotherOnTheCommandLineMakeOneActiveCopy(int featureVersion,
+            @TempDir Path runDirectory) {
+        String toolOptions = "-javaagent:" + BuildOutputs.agentJar() + "=include=" + PROBE_PACKAGE;
+        Run run = new Run(featureVersion, runDirectory);
+        run.jvm.environment("JAVA_TOOL_OPTIONS", toolOptions)
+                .javaagent(BuildOutputs.agentJar(), "include=com.acme,tick=5ms");
+
+        ForkResult result = run.probe();
+
+        assertEquals(3, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner(PROBE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(1))
+                .matches(), result.describe());
+        assertEquals("clock-agent: already active in this JVM; this copy does nothing", result.stderr().get(2),
+                result.describe());
+        assertTrue(result.stdout().containsAll(List.of("cached clock defined true", "ticker threads 1")),
+                result.describe());
+        run.assertProbeRewritten(true);
+    }
+
     private static void assertTurnedOffNaming(ForkResult result, String quotedTokenAndSource, String validForms) {
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), "exactly one line\n" + result.describe());

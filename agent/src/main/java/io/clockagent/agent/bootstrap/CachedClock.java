@@ -33,8 +33,6 @@ public final class CachedClock {
     private static volatile boolean demanded;
     private static volatile Thread ticker;
     private static volatile long floorMillis = Long.MIN_VALUE;
-    /** The agent installation serving this clock, so that a later copy of the agent can detach it; null if none. */
-    private static volatile AutoCloseable installation;
 
     private CachedClock() {
     }

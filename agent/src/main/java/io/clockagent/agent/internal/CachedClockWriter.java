@@ -17,7 +17,6 @@ class CachedClockWriter {
     private final long[] paddedCells;
     private final int valueIndex;
     private final VarHandle ticker;
-    private final VarHandle installation;
     /* Only the ticker thread uses these, from link() on: looked up there, they cost a JVM that never ticks nothing. */
     private VarHandle demanded;
     private VarHandle floorMillis;
@@ -29,7 +28,6 @@ class CachedClockWriter {
         // The clock keeps its value in the middle of the padded array.
         this.valueIndex = paddedCells.length / 2;
         this.ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
-        this.installation = privateLookup.findStaticVarHandle(clockClass, "installation", AutoCloseable.class);
     }
 
     /**
@@ -83,19 +81,5 @@ class CachedClockWriter {
     /** The thread that readers wake when they find the clock withdrawn; null once it has stopped. */
     void wakeOnDemand(Thread tickerThread) {
         ticker.setVolatile(tickerThread);
-    }
-
-    /** The installation serving the clock, from this copy of the agent or another; null if none. */
-    AutoCloseable installation() {
-        return (AutoCloseable) installation.getVolatile();
-    }
-
-    /**
-     * Records the installation serving the clock. Kept in the clock's own private state, which only the agent can
-     * reach, rather than in a static field of the agent's classes, which code holding the agent's class loader
-     * could read.
-     */
-    void installation(AutoCloseable serving) {
-        installation.setVolatile(serving);
     }
 }

@@ -7,7 +7,8 @@ import java.security.ProtectionDomain;
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
  * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
- * otherwise the first class it rewrites starts the ticker.
+ * otherwise the first class it rewrites defines the cached clock and starts the ticker. It also passes on another
+ * copy's request to detach ({@link ActiveCopy}).
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
@@ -15,32 +16,48 @@ final class CallSiteTransformer implements ClassFileTransformer {
     private final CallSiteRewriter rewriter;
     private final AgentLog log;
     private final boolean verbose;
+    private final DeferredBootClock clock;
     private final Ticker ticker;
     private final boolean dryRun;
     private final RewriteCounters counters;
+    /** Set once installed; until then a request to detach finds nothing to close. */
+    private volatile Installation installation;
 
-    /** @param ticker null for a dry run */
-    CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose, Ticker ticker,
-            RewriteCounters counters) {
+    /** @param clock and {@code ticker}: null for a dry run */
+    CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
+            DeferredBootClock clock, Ticker ticker, RewriteCounters counters) {
         this.scope = scope;
         this.rewriter = new CallSiteRewriter(clockInternalName, counters.countsSites());
         this.log = log;
         this.verbose = verbose;
+        this.clock = clock;
         this.ticker = ticker;
         this.dryRun = ticker == null;
         this.counters = counters;
+    }
+
+    void servedBy(Installation serving) {
+        installation = serving;
     }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
         if (!scope.includes(loader, className)) {
+            Installation serving = installation;
+            if (serving != null && ActiveCopy.isDetachSignal(loader, className)) {
+                serving.closeInBackground();
+            }
             return null;
         }
         try {
             counters.scanned();
             RewrittenClass rewritten = rewriter.rewrite(classFile);
             if (rewritten == null) {
+                return null;
+            }
+            CachedClockWriter clockToTick = dryRun ? null : clock.writer();
+            if (clockToTick == null && !dryRun) {
                 return null;
             }
             String binaryName = className.replace('/', '.');
@@ -52,7 +69,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
             if (dryRun) {
                 return null;
             }
-            ticker.startOnce();
+            ticker.startOnce(clockToTick);
             return rewritten.bytes();
         } catch (Throwable failure) {
             reportOnce(className, failure);

@@ -36,7 +36,7 @@ final class ClockAgentMBean implements InvocationHandler {
     private final RewriteCounters counters;
     /** Null in a dry run. */
     private final Ticker ticker;
-    private final CachedClockWriter clock;
+    private final DeferredBootClock clock;
     private final String clocksource;
     private Map<String, ReadOnlyAttribute> attributes;
     private MBeanInfo info;
@@ -46,7 +46,7 @@ final class ClockAgentMBean implements InvocationHandler {
     private record ReadOnlyAttribute(Class<?> type, String description, Supplier<Object> value) {
     }
 
-    ClockAgentMBean(AgentOptions options, RewriteCounters counters, Ticker ticker, CachedClockWriter clock,
+    ClockAgentMBean(AgentOptions options, RewriteCounters counters, Ticker ticker, DeferredBootClock clock,
             String clocksource) {
         this.options = options;
         this.counters = counters;
@@ -109,7 +109,8 @@ final class ClockAgentMBean implements InvocationHandler {
     }
 
     private long currentLagMillis() {
-        long cached = clock.published();
+        CachedClockWriter defined = clock == null ? null : clock.ifDefined();
+        long cached = defined == null ? 0L : defined.published();
         return cached == 0L ? 0L : Math.max(0L, System.currentTimeMillis() - cached);
     }
 

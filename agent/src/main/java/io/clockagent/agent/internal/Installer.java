@@ -2,6 +2,7 @@ package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
 import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Installs the agent into this JVM, or detaches it. Both entry points, {@code premain} and {@code agentmain}, call
@@ -11,8 +12,10 @@ import java.time.Clock;
  * {@code strict=true} at startup, stop the JVM with status 1 before {@code main}. Any other fault while installing
  * prints one line and leaves the service running without the agent. Nothing is ever thrown to the JVM: from
  * {@code agentmain} that would print a stack trace into the service's stderr. Faults after installation are
- * contained where they happen: a class that cannot be rewritten loads unchanged ({@link CallSiteTransformer}), and
- * the ticker survives its own failures or, if it dies, sends readers to the direct clock ({@link Ticker}).
+ * contained where they happen: a class that cannot be rewritten loads unchanged ({@link CallSiteTransformer}), a
+ * clock class that cannot be defined turns the agent off with one line before anything is rewritten
+ * ({@link DeferredBootClock}), and the ticker survives its own failures or, if it dies, sends readers to the direct
+ * clock ({@link Ticker}).
  */
 public final class Installer {
 
@@ -20,6 +23,8 @@ public final class Installer {
     public static final String DETACH = "detach";
 
     private static final AutoCloseable NOTHING_INSTALLED = new NothingInstalled();
+    /** The active copy restores every class it rewrote before it confirms; a large service has thousands. */
+    private static final long DETACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private Installer() {
     }
@@ -65,23 +70,25 @@ public final class Installer {
             log.line("off, the service runs without it: " + bad.getMessage());
             return NOTHING_INSTALLED;
         }
+        String banner = null;
         try {
-            CachedClockWriter clock = BootClock.defineOrFind(instrumentation);
-            if (clock.installation() != null) {
+            String clocksource = HostClocksource.describe();
+            banner = AgentVersion.read() + (options.dryRun()
+                    ? " finding System.currentTimeMillis() call sites, rewriting nothing: "
+                    : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
+            if (!ActiveCopy.claim(banner)) {
                 log.line("already active in this JVM; this copy does nothing");
                 return NOTHING_INSTALLED;
             }
-            Ticker ticker = options.dryRun() ? null : Ticker.prepare(clock, Clock.systemUTC(), options.tickNanos(),
+            DeferredBootClock clock = options.dryRun() ? null : new DeferredBootClock(instrumentation, log);
+            Ticker ticker = options.dryRun() ? null : Ticker.prepare(Clock.systemUTC(), options.tickNanos(),
                     options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
             RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
-                    log, options.verbose(), ticker, counters);
+                    log, options.verbose(), clock, ticker, counters);
             instrumentation.addTransformer(transformer, true);
-            String clocksource = HostClocksource.describe();
-            log.line(AgentVersion.read() + (options.dryRun() ? " finding System.currentTimeMillis() call sites,"
-                    + " rewriting nothing: " : " caching System.currentTimeMillis(): ") + options.describe()
-                    + " clocksource=" + clocksource);
+            log.line(banner);
             if (!atStartup) {
                 LoadedClasses.retransform(instrumentation, scope, log);
             }
@@ -92,10 +99,14 @@ public final class Installer {
             }
             JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation, options, counters,
                     ticker, clock, clocksource, log, !atStartup) : null;
-            Installation installation = new Installation(instrumentation, transformer, ticker, clock, jmx, scope, log);
-            clock.installation(installation);
+            Installation installation = new Installation(instrumentation, transformer, ticker, jmx, scope, banner,
+                    log);
+            transformer.servedBy(installation);
             return installation;
         } catch (Throwable failure) {
+            if (banner != null) {
+                ActiveCopy.release(banner);
+            }
             log.line("off, the service runs without it: could not install: " + failure);
             return NOTHING_INSTALLED;
         }
@@ -103,7 +114,7 @@ public final class Installer {
 
     /**
      * Detaches the agent that an earlier copy installed. This call arrives through a fresh copy of the agent, in a
-     * class loader of its own; the installation it closes is the one recorded in the cached clock.
+     * class loader of its own, which asks the active copy to detach and waits until it has ({@link ActiveCopy}).
      */
     public static void detach(Instrumentation instrumentation) {
         AgentLog log = AgentLog.toStandardError();
@@ -112,11 +123,12 @@ public final class Installer {
             return;
         }
         try {
-            AutoCloseable serving = BootClock.defineOrFind(instrumentation).installation();
-            if (serving == null) {
+            String active = ActiveCopy.active();
+            if (active == null) {
                 log.line("not active in this JVM; nothing to detach");
-            } else {
-                serving.close();
+            } else if (!ActiveCopy.requestDetach(active, DETACH_TIMEOUT_NANOS)) {
+                log.line("asked the active copy to detach, but it has not confirmed within "
+                        + TimeUnit.NANOSECONDS.toSeconds(DETACH_TIMEOUT_NANOS) + " s");
             }
         } catch (Throwable failure) {
             log.line("could not detach: " + failure);

@@ -26,7 +26,7 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     private final AgentOptions options;
     private final RewriteCounters counters;
     private final Ticker ticker;
-    private final CachedClockWriter clock;
+    private final DeferredBootClock clock;
     private final String clocksource;
     private final AgentLog log;
     /** Guarded by this; a plain flag, as an AtomicBoolean would load three more classes before main on JDK 25. */
@@ -34,7 +34,7 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
     private volatile boolean registered;
 
     private JmxRegistration(Instrumentation instrumentation, AgentOptions options, RewriteCounters counters,
-            Ticker ticker, CachedClockWriter clock, String clocksource, AgentLog log) {
+            Ticker ticker, DeferredBootClock clock, String clocksource, AgentLog log) {
         this.instrumentation = instrumentation;
         this.options = options;
         this.counters = counters;
@@ -50,7 +50,7 @@ final class JmxRegistration implements ClassFileTransformer, Runnable, AutoClose
      * @return a handle that unregisters the MBean, or stops waiting for JMX
      */
     static JmxRegistration whenJmxStarts(Instrumentation instrumentation, AgentOptions options,
-            RewriteCounters counters, Ticker ticker, CachedClockWriter clock, String clocksource, AgentLog log,
+            RewriteCounters counters, Ticker ticker, DeferredBootClock clock, String clocksource, AgentLog log,
             boolean registerNow) {
         JmxRegistration registration = new JmxRegistration(instrumentation, options, counters, ticker, clock,
                 clocksource, log);

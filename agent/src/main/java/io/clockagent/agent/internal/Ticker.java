@@ -18,7 +18,8 @@ final class Ticker implements Runnable, AutoCloseable {
     static final long SPIN_LEAD_NANOS = 100_000L;
     private static final long NO_FLOOR = Long.MIN_VALUE;
 
-    private final CachedClockWriter clock;
+    /** Set once, before the thread starts. */
+    private CachedClockWriter clock;
     private final Clock wallClock;
     private final long tickNanos;
     private final boolean spin;
@@ -42,9 +43,7 @@ final class Ticker implements Runnable, AutoCloseable {
     /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails to is not retried. */
     private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
-    private Ticker(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
-            boolean monotonic) {
-        this.clock = clock;
+    private Ticker(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
         this.wallClock = wallClock;
         this.tickNanos = tickNanos;
         this.spin = waitStrategy == WaitStrategy.SPIN;
@@ -53,7 +52,6 @@ final class Ticker implements Runnable, AutoCloseable {
         thread.setDaemon(true);
         // Holding no application class loader, the thread never keeps a redeployed application alive.
         thread.setContextClassLoader(null);
-        clock.wakeOnDemand(thread);
     }
 
     /**
@@ -62,16 +60,15 @@ final class Ticker implements Runnable, AutoCloseable {
      *
      * @param wallClock the real clock, {@link Clock#systemUTC()}, except in tests that step it
      */
-    static Ticker prepare(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
-            boolean monotonic) {
-        return new Ticker(clock, wallClock, tickNanos, waitStrategy, monotonic);
+    static Ticker prepare(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
+        return new Ticker(wallClock, tickNanos, waitStrategy, monotonic);
     }
 
     /** A ticker with its thread started; see {@link #prepare}. */
     static Ticker start(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
             boolean monotonic) {
-        Ticker ticker = prepare(clock, wallClock, tickNanos, waitStrategy, monotonic);
-        ticker.startOnce();
+        Ticker ticker = prepare(wallClock, tickNanos, waitStrategy, monotonic);
+        ticker.startOnce(clock);
         return ticker;
     }
 
@@ -79,12 +76,16 @@ final class Ticker implements Runnable, AutoCloseable {
      * Starts the thread, unless it was started or the ticker closed. The agent calls this as it rewrites its first
      * class: until then nothing can read the cached clock, and a JVM that never loads such a class (a short tool, a
      * {@code java -version}) never pays for the thread. Cheap once started: any class-loading thread may call it.
+     *
+     * @param clockToTick the clock the thread refreshes; only the first call's counts
      */
-    void startOnce() {
+    void startOnce(CachedClockWriter clockToTick) {
         if (!started) {
             synchronized (this) {
                 if (running && !started) {
                     started = true;
+                    clock = clockToTick;
+                    clock.wakeOnDemand(thread);
                     thread.start();
                 }
             }

@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +30,7 @@ class CallSiteTransformerTest {
     private final Ticker ticker;
 
     CallSiteTransformerTest() throws ReflectiveOperationException {
-        ticker = Ticker.prepare(TickerTest.writer(), Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS,
-                WaitStrategy.PARK, false);
+        ticker = Ticker.prepare(Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS, WaitStrategy.PARK, false);
     }
 
     @AfterEach
@@ -38,10 +39,38 @@ class CallSiteTransformerTest {
     }
 
     private CallSiteTransformer transformer(String options) {
+        return transformer(options, new CountedDefinitions(log(), null));
+    }
+
+    private CallSiteTransformer transformer(String options, DeferredBootClock clock) {
         AgentOptions parsed = AgentOptions.parse(options);
-        return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK,
-                new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8)), true,
-                parsed.dryRun() ? null : ticker, counters);
+        return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK, log(),
+                true, parsed.dryRun() ? null : clock, parsed.dryRun() ? null : ticker, counters);
+    }
+
+    private AgentLog log() {
+        return new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    /** Hands over the un-renamed clock class, or fails with {@code failure}; counts how often it was asked. */
+    private static final class CountedDefinitions extends DeferredBootClock {
+
+        private final RuntimeException failure;
+        private int definitions;
+
+        CountedDefinitions(AgentLog log, RuntimeException failure) {
+            super(null, log);
+            this.failure = failure;
+        }
+
+        @Override
+        CachedClockWriter define() throws ReflectiveOperationException {
+            definitions++;
+            if (failure != null) {
+                throw failure;
+            }
+            return TickerTest.writer();
+        }
     }
 
     private byte[] transform(CallSiteTransformer transformer, ClassLoader loader, String className, byte[] bytes) {
@@ -59,6 +88,39 @@ class CallSiteTransformerTest {
         assertEquals(8L, counters.callSites());
         assertEquals("com.acme.Service", counters.rewrittenClasses().get(0).className());
         assertTrue(ticker.isAlive(), "the first rewritten class starts the ticker");
+    }
+
+    @Test
+    void theClockIsDefinedWithTheFirstRewrittenClassAndOnlyThen() {
+        CountedDefinitions clock = new CountedDefinitions(log(), null);
+        CallSiteTransformer transformer = transformer("include=com.acme", clock);
+        byte[] withoutClockReads = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Plain", withoutClockReads));
+        assertNull(transform(transformer, APPLICATION, "org/example/Other", classFile));
+        assertEquals(0, clock.definitions, "nothing rewritten, nothing defined");
+        assertNull(clock.ifDefined());
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service2", classFile));
+        assertEquals(1, clock.definitions, "defined once, before the first rewritten class is handed back");
+        assertNotNull(clock.ifDefined());
+    }
+
+    @Test
+    void aClockThatCannotBeDefinedLeavesEveryClassUnchangedAndIsReportedOnce() {
+        CountedDefinitions clock = new CountedDefinitions(log(), new IllegalStateException("no java.lang for you"));
+        CallSiteTransformer transformer = transformer("include=com.acme", clock);
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+        assertNull(transform(transformer, APPLICATION, "com/acme/Service2", classFile));
+
+        assertEquals(List.of("clock-agent: off, the service runs without it: could not define the cached clock: "
+                + "java.lang.IllegalStateException: no java.lang for you"),
+                err.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList()));
+        assertEquals(1, clock.definitions, "not tried again for every class");
+        assertEquals(0L, counters.classesRewritten());
+        assertFalse(ticker.isAlive(), "no clock, no ticker");
     }
 
     @Test

@@ -143,10 +143,10 @@ class TickerTest {
 
     @Test
     void aTickerClosedBeforeItsFirstRewriteNeverStarts() throws Exception {
-        ticker = Ticker.prepare(writer(), Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.prepare(Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
         ticker.close();
 
-        ticker.startOnce();
+        ticker.startOnce(writer());
 
         assertFalse(ticker.isAlive());
         assertFalse(Thread.getAllStackTraces().keySet().stream()
