@@ -1,7 +1,6 @@
 package io.clockagent.agent.internal;
 
 import java.lang.instrument.Instrumentation;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -81,7 +80,7 @@ public final class Installer {
                 return NOTHING_INSTALLED;
             }
             DeferredBootClock clock = options.dryRun() ? null : new DeferredBootClock(instrumentation, log);
-            Ticker ticker = options.dryRun() ? null : Ticker.prepare(Clock.systemUTC(), options.tickNanos(),
+            Ticker ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(),
                     options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
             RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);

@@ -20,7 +20,8 @@ final class Ticker implements Runnable, AutoCloseable {
 
     /** Set once, before the thread starts. */
     private CachedClockWriter clock;
-    private final Clock wallClock;
+    /** Null until the thread runs, for the system clock; see {@link #prepare}. Used by the ticker thread only. */
+    private Clock wallClock;
     private final long tickNanos;
     private final boolean spin;
     private final boolean monotonic;
@@ -58,7 +59,8 @@ final class Ticker implements Runnable, AutoCloseable {
      * A ticker whose thread is built but not started: see {@link #startOnce()}. The thread is built here, on the
      * installing thread, so that it inherits nothing from whichever application thread later starts it.
      *
-     * @param wallClock the real clock, {@link Clock#systemUTC()}, except in tests that step it
+     * @param wallClock a clock that tests step, or null for {@link Clock#systemUTC()}, which the ticker thread then
+     *     looks up itself: its time-zone classes cost a JVM that never ticks a millisecond of startup on JDK 25
      */
     static Ticker prepare(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
         return new Ticker(wallClock, tickNanos, waitStrategy, monotonic);
@@ -95,6 +97,9 @@ final class Ticker implements Runnable, AutoCloseable {
     @Override
     public void run() {
         try {
+            if (wallClock == null) {
+                wallClock = Clock.systemUTC();
+            }
             clock.link();
         } catch (ReflectiveOperationException | RuntimeException | Error cannotTick) {
             // No value was ever cached, so readers stay on the direct clock; they find no ticker left to wake.
