@@ -44,9 +44,8 @@ final class CallSiteTransformer implements ClassFileTransformer {
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
         if (!scope.includes(loader, className)) {
-            Installation serving = installation;
-            if (serving != null && ActiveCopy.isDetachSignal(loader, className)) {
-                serving.closeInBackground();
+            if (ActiveCopy.isDetachSignal(loader, className)) {
+                detachAsAsked();
             }
             return null;
         }
@@ -74,6 +73,17 @@ final class CallSiteTransformer implements ClassFileTransformer {
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
+        }
+    }
+
+    private void detachAsAsked() {
+        try {
+            Installation serving = installation;
+            if (serving != null) {
+                serving.closeInBackground();
+            }
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
         }
     }
 

@@ -20,7 +20,7 @@ final class Ticker implements Runnable, AutoCloseable {
 
     /** Set once, before the thread starts. */
     private CachedClockWriter clock;
-    /** Null until the thread runs, for the system clock; see {@link #prepare}. Used by the ticker thread only. */
+    /** Null, for the system clock, until the thread looks it up; see {@link #prepare}. Used by that thread only. */
     private Clock wallClock;
     private final long tickNanos;
     private final boolean spin;
@@ -56,7 +56,7 @@ final class Ticker implements Runnable, AutoCloseable {
     }
 
     /**
-     * A ticker whose thread is built but not started: see {@link #startOnce()}. The thread is built here, on the
+     * A ticker whose thread is built but not started: see {@link #startOnce}. The thread is built here, on the
      * installing thread, so that it inherits nothing from whichever application thread later starts it.
      *
      * @param wallClock a clock that tests step, or null for {@link Clock#systemUTC()}, which the ticker thread then
