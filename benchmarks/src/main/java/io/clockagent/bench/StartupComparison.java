@@ -89,9 +89,7 @@ public final class StartupComparison {
         System.out.println("`java -version`: " + String.join(" ", clockAgent.command));
         System.out.println("  clock-agent says: " + agentBanner(check.output));
 
-        System.out.println("  before: " + Machine.loadAverage());
         runRounds(variants, runs, null);
-        System.out.println("  after: " + Machine.loadAverage());
         System.out.println();
         System.out.println("| `java -version` | runs | median ms | min ms | max ms | median - plain median"
                 + " | median of per-round differences | process CPU median ms (- plain) |");
@@ -99,8 +97,7 @@ public final class StartupComparison {
         Variant plain = variants.get(0);
         for (Variant variant : variants) {
             boolean isPlain = variant == plain;
-            System.out.println("| " + variant.name + " | " + variant.wall.count() + " | " + millis(variant.wall.medianNanos())
-                    + " | " + millis(variant.wall.minNanos()) + " | " + millis(variant.wall.maxNanos()) + " | "
+            System.out.println(wallColumns(variant)
                     + (isPlain ? "" : signedMillis(variant.wall.medianNanos() - plain.wall.medianNanos())) + " | "
                     + (isPlain ? "" : signedMillis(variant.wall.pairedMedianDifferenceNanos(plain.wall))) + " | "
                     + millis(variant.cpu.medianNanos())
@@ -148,17 +145,14 @@ public final class StartupComparison {
         System.out.println("  with verbose=true the agent reports " + rewritten
                 + " rewritten classes (classes that call currentTimeMillis, once per loader)");
 
-        System.out.println("  before: " + Machine.loadAverage());
         runRounds(variants, runs, programLine(check.output));
-        System.out.println("  after: " + Machine.loadAverage());
         System.out.println();
         System.out.println("| class-heavy program | runs | median ms | min ms | max ms | median / plain median"
                 + " | median of per-round ratios | in-program median ms (/ plain) | process CPU median ms (/ plain) |");
         System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         Variant plain = variants.get(0);
         for (Variant variant : variants) {
-            System.out.println("| " + variant.name + " | " + variant.wall.count() + " | " + millis(variant.wall.medianNanos())
-                    + " | " + millis(variant.wall.minNanos()) + " | " + millis(variant.wall.maxNanos()) + " | "
+            System.out.println(wallColumns(variant)
                     + format("%.3f", variant.wall.medianNanos() / plain.wall.medianNanos()) + " | "
                     + format("%.3f", variant.wall.pairedMedianRatio(plain.wall)) + " | "
                     + millis(variant.inProgram.medianNanos()) + " ("
@@ -179,6 +173,7 @@ public final class StartupComparison {
      */
     private void runRounds(List<Variant> variants, int runs, String expectedCounts)
             throws IOException, InterruptedException {
+        System.out.println("  before: " + Machine.loadAverage());
         for (int round = -1; round < runs; round++) {
             System.err.print(round < 0 ? "  untimed round ..." : "\r  round " + (round + 1) + " of " + runs + " ...");
             for (int i = 0; i < variants.size(); i++) {
@@ -201,6 +196,13 @@ public final class StartupComparison {
             }
         }
         System.err.println();
+        System.out.println("  after: " + Machine.loadAverage());
+    }
+
+    /** The columns both tables start with: {@code | name | runs | median ms | min ms | max ms | }. */
+    private static String wallColumns(Variant variant) {
+        return "| " + variant.name + " | " + variant.wall.count() + " | " + millis(variant.wall.medianNanos()) + " | "
+                + millis(variant.wall.minNanos()) + " | " + millis(variant.wall.maxNanos()) + " | ";
     }
 
     private static Launch launch(List<String> command) throws IOException, InterruptedException {
