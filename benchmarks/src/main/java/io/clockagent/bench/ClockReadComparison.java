@@ -1,11 +1,8 @@
 package io.clockagent.bench;
 
 import io.clockagent.bench.clock.ClockReadBenchmark;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,14 +44,10 @@ public final class ClockReadComparison {
         BenchmarkFiles files = BenchmarkFiles.locate();
         String agentArgument = "-javaagent:" + files.agentJar() + "=include="
                 + ClockReadBenchmark.class.getPackageName();
-        Path log = files.benchmarkJar().resolveSibling("jmh-jdk" + Runtime.version().feature() + ".log");
-        System.out.println("JMH log: " + log);
-        System.out.println("agent variant: " + agentArgument);
-        System.out.println("before: " + Machine.loadAverage());
-
         Map<String, Result<?>> scores = new LinkedHashMap<>();
-        try (PrintStream logStream = new PrintStream(new FileOutputStream(log.toFile()), true,
-                StandardCharsets.UTF_8)) {
+        try (PrintStream logStream = JmhRuns.openLog(files, "jmh")) {
+            System.out.println("agent variant: " + agentArgument);
+            System.out.println("before: " + Machine.loadAverage());
             OutputFormat jmhOutput = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
             for (int threads : THREAD_COUNTS) {
                 for (String method : new String[] {MILLIS, NANOS}) {

@@ -1,13 +1,18 @@
 package io.clockagent.bench;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * What the JMH runners share: their one option, the {@code --quick} smoke-test settings and how a score is printed.
- * Stateless.
+ * What the JMH runners share: their one option, the {@code --quick} smoke-test settings, the log that takes JMH's own
+ * output and how a score is printed. Stateless.
  */
 final class JmhRuns {
 
@@ -27,6 +32,16 @@ final class JmhRuns {
             }
         }
         return args.length > 0;
+    }
+
+    /**
+     * Opens {@code NAME-jdkN.log} beside the benchmarks jar, for JMH's own output, and says where it is: the runners
+     * print only their tables.
+     */
+    static PrintStream openLog(BenchmarkFiles files, String name) throws IOException {
+        Path log = files.benchmarkJar().resolveSibling(name + "-jdk" + Runtime.version().feature() + ".log");
+        System.out.println("JMH log: " + log);
+        return new PrintStream(new FileOutputStream(log.toFile()), true, StandardCharsets.UTF_8);
     }
 
     /** One short fork: enough to see that everything runs, far too little to measure anything. */

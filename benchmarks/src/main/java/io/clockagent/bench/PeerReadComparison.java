@@ -2,11 +2,8 @@ package io.clockagent.bench;
 
 import io.clockagent.bench.peers.PeerClockBenchmark;
 import io.clockagent.bench.peers.rewritten.RewrittenClock;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -51,14 +48,10 @@ public final class PeerReadComparison {
         boolean quick = JmhRuns.quick(args);
         BenchmarkFiles files = BenchmarkFiles.locate();
         String agentArgument = "-javaagent:" + files.agentJar() + "=include=" + RewrittenClock.class.getPackageName();
-        Path log = files.benchmarkJar().resolveSibling("jmh-peers-jdk" + Runtime.version().feature() + ".log");
-        System.out.println("JMH log: " + log);
-        System.out.println("every fork: " + agentArgument);
-        System.out.println("before: " + Machine.loadAverage());
-
         Map<String, Result<?>> scores = new LinkedHashMap<>();
-        try (PrintStream logStream = new PrintStream(new FileOutputStream(log.toFile()), true,
-                StandardCharsets.UTF_8)) {
+        try (PrintStream logStream = JmhRuns.openLog(files, "jmh-peers")) {
+            System.out.println("every fork: " + agentArgument);
+            System.out.println("before: " + Machine.loadAverage());
             OutputFormat jmhOutput = OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL);
             for (int threads : THREAD_COUNTS) {
                 System.out.println("running " + READS.size() + " reads, " + threads + " thread(s) ...");
