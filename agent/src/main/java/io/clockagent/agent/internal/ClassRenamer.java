@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Renames the cached clock class, which names itself in two constant-pool {@code Utf8} entries at most: its name,
  * and the descriptor of its type (which the debug information of its private constructor holds). Those whole entries
- * are replaced, with their lengths, and any other mention of the old name is refused rather than missed. It runs
- * before {@code main}, so it works on the bytes as text rather than loading the constant-pool reader that the
- * rewriter uses: that reader is not needed before the first class in scope loads.
+ * are replaced, with their lengths, and any other mention of the old name is refused rather than missed. Two whole
+ * entries are all it changes, so it works on the bytes as text rather than through the rewriter's constant-pool
+ * reader.
  */
 final class ClassRenamer {
 
