@@ -40,9 +40,10 @@ public final class Demo {
                 : Files.createTempFile("clock-agent-demo-access-", ".log");
         // Before the first logger exists: the access log goes to a file, never to the console (see seeds/001).
         System.setProperty("org.slf4j.simpleLogger.logFile", accessLog.toString());
-        boolean agentOn = cachedClockDefined();
         String clockClass = ClockRewriteCheck.clockClass();
-        // Only now: the agent starts its ticker as it rewrites the first class, and ClockRewriteCheck is one.
+        // Only now: the agent defines its cached clock and starts its ticker as it rewrites the first class, and
+        // ClockRewriteCheck is one.
+        boolean agentOn = cachedClockDefined();
         TickerThread ticker = TickerThread.find();
         RunResult.Builder result = RunResult.builder()
                 .put("jdk", Runtime.version())

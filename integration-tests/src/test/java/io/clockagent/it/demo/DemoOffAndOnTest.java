@@ -53,6 +53,8 @@ class DemoOffAndOnTest {
 
         assertEquals(CACHED_CLOCK, runs.on.clockClass(), "where the demo sees its reads go\n"
                 + runs.on.fork().describe());
+        assertEquals("on", runs.on.result().text("agent"), "the demo found the cached clock defined\n"
+                + runs.on.fork().describe());
         assertTrue(runs.on.tickerMeasured(), "the demo finds the ticker, started with the first rewritten class\n"
                 + runs.on.fork().describe());
         assertFalse(runs.off.tickerMeasured(), runs.off.fork().describe());
