@@ -25,6 +25,10 @@ final class CallSiteRewriter {
     private static final byte[] METHOD_NAME = ascii("currentTimeMillis");
     private static final byte[] OWNER_NAME = ascii("java/lang/System");
     private static final byte[] DESCRIPTOR = ascii("()J");
+    /* How the scan marks the Utf8 entries that hold those three names, in a pool it records. */
+    private static final byte MARK_METHOD_NAME = 1;
+    private static final byte MARK_OWNER_NAME = 2;
+    private static final byte MARK_DESCRIPTOR = 3;
 
     private final byte[] targetInternalName;
     private final boolean countSites;
@@ -68,17 +72,17 @@ final class CallSiteRewriter {
     /**
      * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
      * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
-     * The few it selects are walked again with {@code offsets} (see {@link #constantPool}): by then this loop is
+     * The few it selects are walked again to record their pool (see {@link #constantPool}): by then this loop is
      * compiled, where a second reader of the pool would still run in the interpreter.
      *
      * <p>It reads the array directly rather than through {@link ClassFileCursor}: it runs for every class in scope,
      * and an index past the end is caught once instead of checked at every read. Entry sizes come from a table with
      * a slot for every byte value, so a tag needs no range check and no branch of its own.
      *
-     * @param offsets null, or one slot per pool slot: receives where each entry starts, 0 for the unusable slot after
-     *     a Long or Double, and in slot 0, which no entry uses, the position just past the last entry
+     * @param record null, or an empty pool to fill in: where each entry starts, where the pool ends, and which entries
+     *     are Methodrefs or hold one of the three names
      */
-    private static boolean scan(byte[] classFile, int[] offsets) {
+    private static boolean scan(byte[] classFile, ConstantPool record) {
         try {
             int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
             int position = 10;
@@ -88,25 +92,30 @@ final class CallSiteRewriter {
             for (int index = 1; index < count; index++) {
                 int tag = classFile[position] & 0xff;
                 int size = ConstantPool.ENTRY_SIZES[tag];
-                if (offsets != null) {
-                    offsets[index] = position;
+                if (record != null) {
+                    record.entryAt(index, position, tag);
                 }
                 if (tag == ConstantPool.TAG_UTF8) {
                     int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
                     // The three names differ in length, so at most one comparison runs, and for most names none.
-                    if (length == METHOD_NAME.length) {
-                        method |= regionEquals(classFile, position + 3, METHOD_NAME);
-                    } else if (length == OWNER_NAME.length) {
-                        owner |= regionEquals(classFile, position + 3, OWNER_NAME);
-                    } else if (length == DESCRIPTOR.length) {
-                        descriptor |= classFile[position + 5] == 'J' && classFile[position + 4] == ')'
-                                && classFile[position + 3] == '(';
+                    if (length == METHOD_NAME.length && regionEquals(classFile, position + 3, METHOD_NAME)) {
+                        method = true;
+                        mark(record, index, MARK_METHOD_NAME);
+                    } else if (length == OWNER_NAME.length && regionEquals(classFile, position + 3, OWNER_NAME)) {
+                        owner = true;
+                        mark(record, index, MARK_OWNER_NAME);
+                    } else if (length == DESCRIPTOR.length && (classFile[position + 3] == '(')
+                            & (classFile[position + 4] == ')') & (classFile[position + 5] == 'J')) {
+                        // One branch for the three bytes: which of them differ, in names such as "[[J", is a
+                        // pattern the JIT would otherwise learn and then, meeting a new one, recompile this loop for.
+                        descriptor = true;
+                        mark(record, index, MARK_DESCRIPTOR);
                     }
                     size += length;
                 } else if (size == 0) {
                     throw ConstantPool.unknownTag(tag, index, position);
                 } else if (size == ConstantPool.WIDE_ENTRY_SIZE) {
-                    // Long and Double take two slots; the second stays 0 in offsets.
+                    // Long and Double take two slots; the second is recorded as no entry.
                     index++;
                 }
                 position += size;
@@ -115,13 +124,19 @@ final class CallSiteRewriter {
                 throw new ClassFileException("truncated class file: the constant pool runs to byte " + position
                         + " of " + classFile.length);
             }
-            if (offsets != null) {
-                offsets[0] = position;
+            if (record != null) {
+                record.endAt(position);
             }
             return method && owner && descriptor;
         } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
             throw new ClassFileException("truncated class file: the constant pool runs past byte "
                     + classFile.length);
+        }
+    }
+
+    private static void mark(ConstantPool record, int index, byte mark) {
+        if (record != null) {
+            record.markName(index, mark);
         }
     }
 
@@ -132,27 +147,17 @@ final class CallSiteRewriter {
                 && Arrays.equals(classFile, start, last, expected, 0, expected.length - 1);
     }
 
-    /** The constant pool of a class whose pool {@link #scan} can walk, with where each of its entries starts. */
+    /** The constant pool of a class whose pool {@link #scan} can walk, recorded. */
     static ConstantPool constantPool(ClassFileCursor in) {
-        int[] offsets = new int[in.u2(8)];
-        scan(in.bytes(), offsets);
-        return new ConstantPool(in, offsets);
+        ConstantPool pool = new ConstantPool(in, in.u2(8));
+        scan(in.bytes(), pool);
+        return pool;
     }
 
     private RewrittenClass redirect(ClassFileCursor in) {
         ConstantPool pool = constantPool(in);
-        int count = pool.count();
-        boolean[] redirected = new boolean[count];
-        boolean any = false;
-        for (int index = 1; index < count; index++) {
-            if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
-                int at = pool.offset(index);
-                redirected[index] = isSystemClass(in, pool, pool.checkedIndex(in.u2(at + 1)))
-                        && isClockNameAndType(in, pool, pool.checkedIndex(in.u2(at + 3)));
-                any |= redirected[index];
-            }
-        }
-        if (!any) {
+        int[] clockMethodrefs = clockMethodrefs(pool);
+        if (clockMethodrefs.length == 0) {
             return null;
         }
         if (!countSites) {
@@ -161,7 +166,12 @@ final class CallSiteRewriter {
             int interfacesAt = pool.end() + 6;
             int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
             in.require(end, 0);
-            return new RewrittenClass(patch(in.bytes(), pool, redirected), null);
+            return new RewrittenClass(patch(in.bytes(), pool, clockMethodrefs), null);
+        }
+        int count = pool.count();
+        boolean[] redirected = new boolean[count];
+        for (int index : clockMethodrefs) {
+            redirected[index] = true;
         }
         boolean[] handle = new boolean[count];
         for (int index = 1; index < count; index++) {
@@ -173,20 +183,28 @@ final class CallSiteRewriter {
         if (methods.isEmpty()) {
             return null;
         }
-        return new RewrittenClass(patch(in.bytes(), pool, redirected), methods);
+        return new RewrittenClass(patch(in.bytes(), pool, clockMethodrefs), methods);
     }
 
-    private static boolean isSystemClass(ClassFileCursor in, ConstantPool pool, int index) {
-        return pool.tag(index) == ConstantPool.TAG_CLASS && pool.utf8Equals(in.u2(pool.offset(index) + 1), OWNER_NAME);
+    /** The slots of the Methodrefs to {@code java/lang/System.currentTimeMillis:()J}, in pool order. */
+    private static int[] clockMethodrefs(ConstantPool pool) {
+        int[] found = new int[pool.methodrefCount()];
+        int foundCount = 0;
+        for (int n = 0; n < pool.methodrefCount(); n++) {
+            int methodref = pool.methodref(n);
+            int owner = pool.reference(methodref, 1);
+            int nameAndType = pool.reference(methodref, 3);
+            if (pool.tag(owner) == ConstantPool.TAG_CLASS && pool.tag(nameAndType) == ConstantPool.TAG_NAME_AND_TYPE
+                    && pool.nameMark(pool.reference(nameAndType, 1)) == MARK_METHOD_NAME
+                    && pool.nameMark(pool.reference(owner, 1)) == MARK_OWNER_NAME
+                    && pool.nameMark(pool.reference(nameAndType, 3)) == MARK_DESCRIPTOR) {
+                found[foundCount++] = methodref;
+            }
+        }
+        return Arrays.copyOf(found, foundCount);
     }
 
-    private static boolean isClockNameAndType(ClassFileCursor in, ConstantPool pool, int index) {
-        int at = pool.offset(index);
-        return pool.tag(index) == ConstantPool.TAG_NAME_AND_TYPE && pool.utf8Equals(in.u2(at + 1), METHOD_NAME)
-                && pool.utf8Equals(in.u2(at + 3), DESCRIPTOR);
-    }
-
-    private byte[] patch(byte[] original, ConstantPool pool, boolean[] redirected) {
+    private byte[] patch(byte[] original, ConstantPool pool, int[] clockMethodrefs) {
         int count = pool.count();
         if (count + 2 > 0xFFFF) {
             throw new ClassFileException("constant pool is full (" + count + " entries), no room for the clock class");
@@ -206,10 +224,8 @@ final class CallSiteRewriter {
         System.arraycopy(original, end, patched, end + added, original.length - end);
         putU2(patched, 8, count + 2);
         int targetClassIndex = count + 1;
-        for (int index = 1; index < count; index++) {
-            if (redirected[index]) {
-                putU2(patched, pool.offset(index) + 1, targetClassIndex);
-            }
+        for (int methodref : clockMethodrefs) {
+            putU2(patched, pool.offset(methodref) + 1, targetClassIndex);
         }
         return patched;
     }

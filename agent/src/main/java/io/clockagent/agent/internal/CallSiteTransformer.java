@@ -52,28 +52,34 @@ final class CallSiteTransformer implements ClassFileTransformer {
         try {
             counters.scanned();
             RewrittenClass rewritten = rewriter.rewrite(classFile);
-            if (rewritten == null) {
-                return null;
-            }
-            CachedClockWriter clockToTick = dryRun ? null : clock.writer();
-            if (clockToTick == null && !dryRun) {
-                return null;
-            }
-            String binaryName = className.replace('/', '.');
-            counters.rewritten(binaryName, rewritten);
-            if (verbose) {
-                log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
-                        + " call sites, " + rewritten.methodReferences() + " method references");
-            }
-            if (dryRun) {
-                return null;
-            }
-            ticker.startOnce(clockToTick);
-            return rewritten.bytes();
+            return rewritten == null ? null : handOver(className, rewritten);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
         }
+    }
+
+    /**
+     * Counts a class found to need rewriting and returns the bytes the JVM should define, or null to keep the
+     * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
+     * method alone instead of this rare path with it.
+     */
+    private byte[] handOver(String className, RewrittenClass rewritten) {
+        CachedClockWriter clockToTick = dryRun ? null : clock.writer();
+        if (clockToTick == null && !dryRun) {
+            return null;
+        }
+        String binaryName = className.replace('/', '.');
+        counters.rewritten(binaryName, rewritten);
+        if (verbose) {
+            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
+                    + " call sites, " + rewritten.methodReferences() + " method references");
+        }
+        if (dryRun) {
+            return null;
+        }
+        ticker.startOnce(clockToTick);
+        return rewritten.bytes();
     }
 
     private void detachAsAsked() {

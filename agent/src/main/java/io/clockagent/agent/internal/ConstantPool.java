@@ -5,8 +5,10 @@ import java.io.DataInputStream;
 import java.io.IOException;
 
 /**
- * Where each constant-pool entry of one class file starts, and its tag. Built only for classes that need rewriting,
- * from the offsets that {@link CallSiteRewriter#constantPool} records.
+ * Where each constant-pool entry of one class file starts, its tag, where its {@code Methodref}s are and which of
+ * its names the rewriter looks for. Built only for classes that need rewriting, filled in by the walk of
+ * {@link CallSiteRewriter#constantPool}, so that the rewrite itself touches the few entries that matter: it runs for
+ * a few classes in a hundred, mostly before the JIT has compiled it.
  */
 final class ConstantPool {
 
@@ -25,10 +27,33 @@ final class ConstantPool {
     private final ClassFileCursor in;
     /** Where each entry's tag is; 0 for an unusable slot; in slot 0, which no entry uses, the end of the pool. */
     private final int[] offsets;
+    /** The slots of the Methodref entries, in pool order: the first {@link #methodrefCount}. */
+    private final int[] methodrefs;
+    private int methodrefCount;
+    /** A mark per slot, set by the walk on the Utf8 entries whose text it was asked to recognise; else 0. */
+    private final byte[] nameMarks;
 
-    ConstantPool(ClassFileCursor in, int[] offsets) {
+    /** An empty pool of {@code count} slots, for the walk to fill in. */
+    ConstantPool(ClassFileCursor in, int count) {
         this.in = in;
-        this.offsets = offsets;
+        this.offsets = new int[count];
+        this.methodrefs = new int[count];
+        this.nameMarks = new byte[count];
+    }
+
+    void entryAt(int index, int position, int tag) {
+        offsets[index] = position;
+        if (tag == TAG_METHODREF) {
+            methodrefs[methodrefCount++] = index;
+        }
+    }
+
+    void markName(int index, byte mark) {
+        nameMarks[index] = mark;
+    }
+
+    void endAt(int position) {
+        offsets[0] = position;
     }
 
     int count() {
@@ -47,6 +72,30 @@ final class ConstantPool {
 
     int offset(int index) {
         return offsets[index];
+    }
+
+    int methodrefCount() {
+        return methodrefCount;
+    }
+
+    /** The slot of the {@code n}th Methodref entry. */
+    int methodref(int n) {
+        return methodrefs[n];
+    }
+
+    /**
+     * The index that an entry holds {@code at} bytes past its tag, checked to name a usable entry. Reads without
+     * bounds checks of its own: the walk has shown that every entry lies inside the class file.
+     */
+    int reference(int index, int at) {
+        int position = offsets[index] + at;
+        byte[] bytes = in.bytes();
+        return checkedIndex((bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff);
+    }
+
+    /** The mark the walk set on a Utf8 entry, 0 for any other entry; {@code index} must be checked. */
+    byte nameMark(int index) {
+        return nameMarks[index];
     }
 
     /** An index read from the class file, checked to name a usable entry. */

@@ -162,6 +162,19 @@ class CallSiteRewriterTest {
         assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
     }
 
+    @Test
+    void redirectsAMethodrefWhoseNamesAppearTwiceInThePool() throws Exception {
+        String name = "io.clockagent.agent.internal.generated.RepeatedNames";
+        byte[] bytes = GeneratedClasses.callingClockThroughRepeatedNames(name.replace('.', '/'));
+
+        RewrittenClass rewritten = rewriter.rewrite(bytes);
+        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
+
+        assertNotNull(rewritten, "the Methodref names System.currentTimeMillis through the second copies");
+        assertEquals(1, rewritten.callSites());
+        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+    }
+
     @ParameterizedTest(name = "class file version {0}")
     @ValueSource(ints = {52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69})
     void rewritesClassFilesOfEveryReleaseFrom8To25(int majorVersion) throws Exception {

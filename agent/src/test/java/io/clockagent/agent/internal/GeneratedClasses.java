@@ -1,5 +1,9 @@
 package io.clockagent.agent.internal;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.function.BiConsumer;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.ConstantDynamic;
@@ -53,6 +57,50 @@ final class GeneratedClasses {
                 filler++;
             }
         });
+    }
+
+    /**
+     * {@link #callingClock} at Java 17, with a second copy of each name the clock's Methodref uses, and of its Class
+     * and NameAndType entries, appended to the pool; the Methodref points at the copies and the first copies go unused.
+     * Legal, if no compiler writes it, and a reader that stops at the first matching name would miss the call.
+     */
+    static byte[] callingClockThroughRepeatedNames(String internalName) {
+        byte[] original = callingClock(internalName, Opcodes.V17);
+        ConstantPool pool = CallSiteRewriter.constantPool(new ClassFileCursor(original));
+        int count = pool.count();
+        ByteArrayOutputStream added = new ByteArrayOutputStream();
+        DataOutputStream entries = new DataOutputStream(added);
+        try {
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF(CLOCK_OWNER);
+            entries.writeByte(ConstantPool.TAG_CLASS);
+            entries.writeShort(count);
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF("currentTimeMillis");
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF("()J");
+            entries.writeByte(ConstantPool.TAG_NAME_AND_TYPE);
+            entries.writeShort(count + 2);
+            entries.writeShort(count + 3);
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+        int end = pool.end();
+        byte[] copies = added.toByteArray();
+        byte[] repeated = new byte[original.length + copies.length];
+        System.arraycopy(original, 0, repeated, 0, end);
+        System.arraycopy(copies, 0, repeated, end, copies.length);
+        System.arraycopy(original, end, repeated, end + copies.length, original.length - end);
+        putU2(repeated, 8, count + 5);
+        int methodref = pool.offset(pool.methodref(0));
+        putU2(repeated, methodref + 1, count + 1);
+        putU2(repeated, methodref + 3, count + 4);
+        return repeated;
+    }
+
+    private static void putU2(byte[] bytes, int position, int value) {
+        bytes[position] = (byte) (value >>> 8);
+        bytes[position + 1] = (byte) value;
     }
 
     /** A class of the given version that never mentions the clock. */
