@@ -7,8 +7,8 @@ import java.security.ProtectionDomain;
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
  * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
- * otherwise the first class it rewrites defines the cached clock and starts the ticker. It also passes on another
- * copy's request to detach ({@link ActiveCopy}).
+ * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
+ * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
@@ -50,6 +50,9 @@ final class CallSiteTransformer implements ClassFileTransformer {
             return null;
         }
         try {
+            if (clock != null) {
+                clock.defineSoon();
+            }
             counters.scanned();
             RewrittenClass rewritten = rewriter.rewrite(classFile);
             return rewritten == null ? null : handOver(className, rewritten);

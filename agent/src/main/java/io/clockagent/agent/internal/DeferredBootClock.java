@@ -4,16 +4,26 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The cached clock's write side, with the clock class defined in {@code java.lang} only when the first class that
- * reads it is rewritten. Defining it opens {@code java.lang} to the agent, and the JDK does that with its first
- * lambdas: 5-7 ms that a JVM loading nothing in scope (a {@code java -version}, a build tool that inherits
- * {@code JAVA_TOOL_OPTIONS}) would pay for nothing. Thread-safe: whichever class-loading thread comes first defines it.
+ * The cached clock's write side, with the clock class defined in {@code java.lang} only once the agent meets a class
+ * in scope. Defining it opens {@code java.lang} to the agent, and the JDK does that with its first lambdas: 4-6 ms
+ * that a JVM loading nothing in scope (a {@code java -version}, a build tool that inherits
+ * {@code JAVA_TOOL_OPTIONS}) would pay for nothing. The first class in scope starts the definition on a thread of its
+ * own, so that the loading threads go on; the first class that reads the clock, usually some way behind, waits for it
+ * only if it is not done yet. Thread-safe: whichever thread asks first defines it, and every other waits.
  * Not final only so that tests can hand over a clock of their own.
  */
-class DeferredBootClock {
+class DeferredBootClock implements Runnable {
 
     private final Instrumentation instrumentation;
     private final AgentLog log;
+    /**
+     * Built with the agent, not by the class-loading thread that starts it, so that it inherits nothing of that
+     * thread: no context class loader, no inheritable thread-locals of the application.
+     */
+    private final Thread definer;
+    private final Object definerStart = new Object();
+    /** Written under {@link #definerStart}. */
+    private volatile boolean definerStarted;
     private volatile CachedClockWriter writer;
     /** Guarded by this. */
     private boolean failed;
@@ -21,11 +31,41 @@ class DeferredBootClock {
     DeferredBootClock(Instrumentation instrumentation, AgentLog log) {
         this.instrumentation = instrumentation;
         this.log = log;
+        this.definer = new Thread(this, "clock-agent-define");
+        definer.setDaemon(true);
+        definer.setContextClassLoader(null);
     }
 
     /**
-     * Defines the clock class on the first call; a rewritten class must not be handed to the JVM before, or its
-     * first read would find no class.
+     * Starts defining the clock in the background, once; cheap after the first call, so every class in scope may make
+     * it. If the thread cannot start, the first {@link #writer()} defines the clock instead.
+     */
+    void defineSoon() {
+        if (definerStarted) {
+            return;
+        }
+        synchronized (definerStart) {
+            if (definerStarted) {
+                return;
+            }
+            definerStarted = true;
+        }
+        try {
+            definer.start();
+        } catch (Throwable cannotStart) {
+            // Out of threads or memory: nothing is lost but the head start.
+        }
+    }
+
+    /** The definer thread's work. */
+    @Override
+    public void run() {
+        writer();
+    }
+
+    /**
+     * Defines the clock class on the first call, or waits while the definer thread does; a rewritten class must not
+     * be handed to the JVM before, or its first read would find no class.
      *
      * @return the write side, or null if the class cannot be defined, which is said once: every class then loads
      *     unchanged

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,7 @@ class CallSiteTransformerTest {
 
         private final RuntimeException failure;
         private int definitions;
+        private String definingThread;
 
         CountedDefinitions(AgentLog log, RuntimeException failure) {
             super(null, log);
@@ -66,6 +68,7 @@ class CallSiteTransformerTest {
         @Override
         CachedClockWriter define() throws ReflectiveOperationException {
             definitions++;
+            definingThread = Thread.currentThread().getName();
             if (failure != null) {
                 throw failure;
             }
@@ -91,20 +94,38 @@ class CallSiteTransformerTest {
     }
 
     @Test
-    void theClockIsDefinedWithTheFirstRewrittenClassAndOnlyThen() {
+    void theFirstClassInScopeStartsDefiningTheClockOnAThreadOfItsOwn() throws InterruptedException {
         CountedDefinitions clock = new CountedDefinitions(log(), null);
         CallSiteTransformer transformer = transformer("include=com.acme", clock);
         byte[] withoutClockReads = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
 
-        assertNull(transform(transformer, APPLICATION, "com/acme/Plain", withoutClockReads));
         assertNull(transform(transformer, APPLICATION, "org/example/Other", classFile));
-        assertEquals(0, clock.definitions, "nothing rewritten, nothing defined");
-        assertNull(clock.ifDefined());
+        Thread.sleep(100);
+        assertNull(clock.ifDefined(), "a class out of scope, though it reads the clock, defines nothing");
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Plain", withoutClockReads));
+        long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (clock.ifDefined() == null && System.nanoTime() < deadlineNanos) {
+            Thread.sleep(1);
+        }
+        assertNotNull(clock.ifDefined(), "defined in the background after the first class in scope");
+        assertEquals("clock-agent-define", clock.definingThread);
+        assertFalse(ticker.isAlive(), "nothing rewritten yet, no ticker");
 
         assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
         assertNotNull(transform(transformer, APPLICATION, "com/acme/Service2", classFile));
-        assertEquals(1, clock.definitions, "defined once, before the first rewritten class is handed back");
-        assertNotNull(clock.ifDefined());
+        assertEquals(1, clock.definitions, "defined once");
+    }
+
+    @Test
+    void aRewrittenClassIsHandedBackOnlyOnceTheClockIsDefined() {
+        CountedDefinitions clock = new CountedDefinitions(log(), null);
+        CallSiteTransformer transformer = transformer("include=com.acme", clock);
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+
+        assertNotNull(clock.ifDefined(), "a rewritten class is never handed back before the clock exists");
+        assertEquals(1, clock.definitions, "the definer thread, arriving second or first, defines it once");
     }
 
     @Test
