@@ -188,20 +188,7 @@ final class CallSiteRewriter {
 
     /** The slots of the Methodrefs to {@code java/lang/System.currentTimeMillis:()J}, in pool order. */
     private static int[] clockMethodrefs(ConstantPool pool) {
-        int[] found = new int[pool.methodrefCount()];
-        int foundCount = 0;
-        for (int n = 0; n < pool.methodrefCount(); n++) {
-            int methodref = pool.methodref(n);
-            int owner = pool.reference(methodref, 1);
-            int nameAndType = pool.reference(methodref, 3);
-            if (pool.tag(owner) == ConstantPool.TAG_CLASS && pool.tag(nameAndType) == ConstantPool.TAG_NAME_AND_TYPE
-                    && pool.nameMark(pool.reference(nameAndType, 1)) == MARK_METHOD_NAME
-                    && pool.nameMark(pool.reference(owner, 1)) == MARK_OWNER_NAME
-                    && pool.nameMark(pool.reference(nameAndType, 3)) == MARK_DESCRIPTOR) {
-                found[foundCount++] = methodref;
-            }
-        }
-        return Arrays.copyOf(found, foundCount);
+        return pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
     }
 
     private byte[] patch(byte[] original, ConstantPool pool, int[] clockMethodrefs) {

@@ -3,6 +3,7 @@ package io.clockagent.agent.internal;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * Where each constant-pool entry of one class file starts, its tag, where its {@code Methodref}s are and which of
@@ -74,28 +75,33 @@ final class ConstantPool {
         return offsets[index];
     }
 
-    int methodrefCount() {
-        return methodrefCount;
-    }
-
-    /** The slot of the {@code n}th Methodref entry. */
-    int methodref(int n) {
-        return methodrefs[n];
-    }
-
     /**
-     * The index that an entry holds {@code at} bytes past its tag, checked to name a usable entry. Reads without
-     * bounds checks of its own: the walk has shown that every entry lies inside the class file.
+     * The Methodrefs whose class name, method name and descriptor are Utf8 entries the walk marked so, in pool order.
+     * Every index it follows is checked. It reads the entries without bounds checks of their own, as the walk has
+     * shown that every entry lies inside the class file, and with few calls: it runs for the few classes that are
+     * rewritten, mostly before the JIT compiles it, where a call costs more than the read it makes.
      */
-    int reference(int index, int at) {
-        int position = offsets[index] + at;
+    int[] methodrefsMarked(byte ownerMark, byte nameMark, byte descriptorMark) {
         byte[] bytes = in.bytes();
-        return checkedIndex((bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff);
+        int[] found = new int[methodrefCount];
+        int foundCount = 0;
+        for (int n = 0; n < methodrefCount; n++) {
+            int at = offsets[methodrefs[n]];
+            int ownerAt = offsets[indexAt(bytes, at + 1)];
+            int nameAndTypeAt = offsets[indexAt(bytes, at + 3)];
+            if (bytes[ownerAt] == TAG_CLASS && bytes[nameAndTypeAt] == TAG_NAME_AND_TYPE
+                    && nameMarks[indexAt(bytes, nameAndTypeAt + 1)] == nameMark
+                    && nameMarks[indexAt(bytes, ownerAt + 1)] == ownerMark
+                    && nameMarks[indexAt(bytes, nameAndTypeAt + 3)] == descriptorMark) {
+                found[foundCount++] = methodrefs[n];
+            }
+        }
+        return Arrays.copyOf(found, foundCount);
     }
 
-    /** The mark the walk set on a Utf8 entry, 0 for any other entry; {@code index} must be checked. */
-    byte nameMark(int index) {
-        return nameMarks[index];
+    /** The index held at {@code position}, inside an entry, checked to name a usable entry. */
+    private int indexAt(byte[] bytes, int position) {
+        return checkedIndex((bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff);
     }
 
     /** An index read from the class file, checked to name a usable entry. */

@@ -92,9 +92,13 @@ final class GeneratedClasses {
         System.arraycopy(copies, 0, repeated, end, copies.length);
         System.arraycopy(original, end, repeated, end + copies.length, original.length - end);
         putU2(repeated, 8, count + 5);
-        int methodref = pool.offset(pool.methodref(0));
-        putU2(repeated, methodref + 1, count + 1);
-        putU2(repeated, methodref + 3, count + 4);
+        for (int index = 1; index < count; index++) {
+            if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
+                // The class's only Methodref: now() calls the clock and nothing else.
+                putU2(repeated, pool.offset(index) + 1, count + 1);
+                putU2(repeated, pool.offset(index) + 3, count + 4);
+            }
+        }
         return repeated;
     }
 
