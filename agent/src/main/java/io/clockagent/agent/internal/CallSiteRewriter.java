@@ -106,8 +106,8 @@ final class CallSiteRewriter {
                         mark(record, index, MARK_OWNER_NAME);
                     } else if (length == DESCRIPTOR.length && (classFile[position + 3] == '(')
                             & (classFile[position + 4] == ')') & (classFile[position + 5] == 'J')) {
-                        // One branch for the three bytes: which of them differ, in names such as "[[J", is a
-                        // pattern the JIT would otherwise learn and then, meeting a new one, recompile this loop for.
+                        // & rather than &&: one branch for the three bytes. Which byte differs, in names such as
+                        // "[[J", is a pattern the JIT would otherwise learn, and recompile this loop on meeting another.
                         descriptor = true;
                         mark(record, index, MARK_DESCRIPTOR);
                     }

@@ -12,6 +12,7 @@ import io.clockagent.agent.internal.fixtures.FixedClock;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.Handle;
@@ -139,40 +140,28 @@ class CallSiteRewriterTest {
 
     @Test
     void redirectsAnLdcMethodHandleConstant() throws Exception {
-        String name = "io.clockagent.agent.internal.generated.LdcHandle";
-        byte[] bytes = GeneratedClasses.loadingClockHandle(name.replace('.', '/'));
+        Generated ldc = rewriteAndLoad("LdcHandle", GeneratedClasses::loadingClockHandle);
 
-        RewrittenClass rewritten = rewriter.rewrite(bytes);
-        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
-
-        assertEquals(1, rewritten.methodReferences());
-        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+        assertEquals(1, ldc.rewritten().methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(ldc.loaded(), "now"));
     }
 
     @Test
     void redirectsALongDynamicConstantLoadedWithLdc2w() throws Exception {
-        String name = "io.clockagent.agent.internal.generated.LongCondy";
-        byte[] bytes = GeneratedClasses.loadingClockDynamicConstant(name.replace('.', '/'));
+        Generated condy = rewriteAndLoad("LongCondy", GeneratedClasses::loadingClockDynamicConstant);
 
-        RewrittenClass rewritten = rewriter.rewrite(bytes);
-        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
-
-        assertNotNull(rewritten, "ldc2_w of a dynamic constant is a method reference");
-        assertEquals(1, rewritten.methodReferences());
-        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+        assertNotNull(condy.rewritten(), "ldc2_w of a dynamic constant is a method reference");
+        assertEquals(1, condy.rewritten().methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(condy.loaded(), "now"));
     }
 
     @Test
     void redirectsAMethodrefWhoseNamesAppearTwiceInThePool() throws Exception {
-        String name = "io.clockagent.agent.internal.generated.RepeatedNames";
-        byte[] bytes = GeneratedClasses.callingClockThroughRepeatedNames(name.replace('.', '/'));
+        Generated repeated = rewriteAndLoad("RepeatedNames", GeneratedClasses::callingClockThroughRepeatedNames);
 
-        RewrittenClass rewritten = rewriter.rewrite(bytes);
-        Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
-
-        assertNotNull(rewritten, "the Methodref names System.currentTimeMillis through the second copies");
-        assertEquals(1, rewritten.callSites());
-        assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+        assertNotNull(repeated.rewritten(), "the Methodref names System.currentTimeMillis through the second copies");
+        assertEquals(1, repeated.rewritten().callSites());
+        assertEquals(FixedClock.MILLIS, invokeStatic(repeated.loaded(), "now"));
     }
 
     @ParameterizedTest(name = "class file version {0}")
@@ -215,6 +204,17 @@ class CallSiteRewriterTest {
         ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
 
         assertTrue(refused.getMessage().contains("constant pool is full"), refused.getMessage());
+    }
+
+    /** A generated class as the rewriter returns it, and as a loader that rewrites it defines it. */
+    private record Generated(RewrittenClass rewritten, Class<?> loaded) {
+    }
+
+    private Generated rewriteAndLoad(String simpleName, Function<String, byte[]> generateByInternalName)
+            throws ClassNotFoundException {
+        String name = "io.clockagent.agent.internal.generated." + simpleName;
+        byte[] bytes = generateByInternalName.apply(name.replace('.', '/'));
+        return new Generated(rewriter.rewrite(bytes), new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
     }
 
     private static long invokeStatic(Class<?> type, String method) throws Exception {
