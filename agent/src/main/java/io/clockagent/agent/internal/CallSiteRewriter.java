@@ -230,7 +230,7 @@ final class CallSiteRewriter {
         return false;
     }
 
-    private static void putU2(byte[] bytes, int position, int value) {
+    static void putU2(byte[] bytes, int position, int value) {
         bytes[position] = (byte) (value >>> 8);
         bytes[position + 1] = (byte) value;
     }

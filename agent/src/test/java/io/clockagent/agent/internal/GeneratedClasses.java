@@ -91,20 +91,15 @@ final class GeneratedClasses {
         System.arraycopy(original, 0, repeated, 0, end);
         System.arraycopy(copies, 0, repeated, end, copies.length);
         System.arraycopy(original, end, repeated, end + copies.length, original.length - end);
-        putU2(repeated, 8, count + 5);
+        CallSiteRewriter.putU2(repeated, 8, count + 5);
         for (int index = 1; index < count; index++) {
             if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
                 // The class's only Methodref: now() calls the clock and nothing else.
-                putU2(repeated, pool.offset(index) + 1, count + 1);
-                putU2(repeated, pool.offset(index) + 3, count + 4);
+                CallSiteRewriter.putU2(repeated, pool.offset(index) + 1, count + 1);
+                CallSiteRewriter.putU2(repeated, pool.offset(index) + 3, count + 4);
             }
         }
         return repeated;
-    }
-
-    private static void putU2(byte[] bytes, int position, int value) {
-        bytes[position] = (byte) (value >>> 8);
-        bytes[position + 1] = (byte) value;
     }
 
     /** A class of the given version that never mentions the clock. */
