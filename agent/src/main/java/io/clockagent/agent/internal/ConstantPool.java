@@ -77,7 +77,7 @@ final class ConstantPool {
 
     /**
      * The Methodrefs whose class name, method name and descriptor are Utf8 entries the walk marked so, in pool order.
-     * Every index it follows is checked. It reads the entries without bounds checks of their own, as the walk has
+     * Every index it follows is checked, and a Methodref whose method name is not marked is read no further. It reads the entries without bounds checks of their own, as the walk has
      * shown that every entry lies inside the class file, and with few calls: it runs for the few classes that are
      * rewritten, mostly before the JIT compiles it, where a call costs more than the read it makes.
      */
@@ -87,11 +87,13 @@ final class ConstantPool {
         int foundCount = 0;
         for (int n = 0; n < methodrefCount; n++) {
             int at = offsets[methodrefs[n]];
-            int ownerAt = offsets[indexAt(bytes, at + 1)];
             int nameAndTypeAt = offsets[indexAt(bytes, at + 3)];
-            if (bytes[ownerAt] == TAG_CLASS && bytes[nameAndTypeAt] == TAG_NAME_AND_TYPE
-                    && nameMarks[indexAt(bytes, nameAndTypeAt + 1)] == nameMark
-                    && nameMarks[indexAt(bytes, ownerAt + 1)] == ownerMark
+            // Most Methodrefs name another method: the method name's mark turns them away before their class is read.
+            if (bytes[nameAndTypeAt] != TAG_NAME_AND_TYPE || nameMarks[indexAt(bytes, nameAndTypeAt + 1)] != nameMark) {
+                continue;
+            }
+            int ownerAt = offsets[indexAt(bytes, at + 1)];
+            if (bytes[ownerAt] == TAG_CLASS && nameMarks[indexAt(bytes, ownerAt + 1)] == ownerMark
                     && nameMarks[indexAt(bytes, nameAndTypeAt + 3)] == descriptorMark) {
                 found[foundCount++] = methodrefs[n];
             }

@@ -19,6 +19,16 @@ final class IgnoredPackages {
     private IgnoredPackages() {
     }
 
+    /** Whether the filter could cover a class of these packages: with no include, or an include above one of them. */
+    static boolean mayBeCoveredBy(PackageFilter packages) {
+        for (String[] entry : PREFIXES_AND_REASONS) {
+            if (packages.mayCoverClassesUnder(entry[0])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Why classes with this internal-name prefix are never rewritten, or null if nothing forbids it. */
     static String reasonFor(String internalName) {
         for (String[] entry : PREFIXES_AND_REASONS) {

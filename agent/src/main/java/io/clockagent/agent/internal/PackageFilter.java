@@ -92,6 +92,19 @@ public final class PackageFilter {
         return false;
     }
 
+    /** Whether an include reaches some class below an internal-form prefix such as {@code com/sun/}; excludes aside. */
+    boolean mayCoverClassesUnder(String internalPrefix) {
+        if (includePrefixes.length == 0) {
+            return true;
+        }
+        for (String prefix : includePrefixes) {
+            if (internalPrefix.startsWith(prefix) || prefix.startsWith(internalPrefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     String describe() {
         return "include=" + (includePrefixes.length == 0 ? "(all non-JDK classes)" : join(includePrefixes))
                 + " exclude=" + (excludePrefixes.length == 0 ? "(none)" : join(excludePrefixes));

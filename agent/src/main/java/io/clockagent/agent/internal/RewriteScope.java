@@ -7,11 +7,14 @@ package io.clockagent.agent.internal;
 final class RewriteScope {
 
     private final PackageFilter packages;
+    /** False when no include reaches the JDK's or the agent's packages, so that no class needs checking against them. */
+    private final boolean mayCoverIgnored;
     private final ClassLoader agentLoader = RewriteScope.class.getClassLoader();
     private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
 
     RewriteScope(PackageFilter packages) {
         this.packages = packages;
+        this.mayCoverIgnored = IgnoredPackages.mayBeCoveredBy(packages);
     }
 
     /**
@@ -20,6 +23,7 @@ final class RewriteScope {
      */
     boolean includes(ClassLoader loader, String internalName) {
         return loader != null && loader != platformLoader && loader != agentLoader && internalName != null
-                && packages.covers(internalName) && IgnoredPackages.reasonFor(internalName) == null;
+                && packages.covers(internalName)
+                && (!mayCoverIgnored || IgnoredPackages.reasonFor(internalName) == null);
     }
 }

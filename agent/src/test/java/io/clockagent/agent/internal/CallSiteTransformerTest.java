@@ -179,6 +179,16 @@ class CallSiteTransformerTest {
     }
 
     @Test
+    void anIncludeAboveTheJdkOrTheAgentStillLeavesThemAlone() {
+        CallSiteTransformer transformer = transformer("include=com:io");
+
+        assertNull(transform(transformer, APPLICATION, "com/sun/Whatever", classFile));
+        assertNull(transform(transformer, APPLICATION, "io/clockagent/agent/shaded/Library", classFile));
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
+        assertEquals(1L, counters.classesScanned());
+    }
+
+    @Test
     void aClassThatCannotBeRewrittenLoadsUnchangedAndIsReportedOnce() {
         CallSiteTransformer transformer = transformer("");
         byte[] truncated = Arrays.copyOf(classFile, classFile.length - 7);

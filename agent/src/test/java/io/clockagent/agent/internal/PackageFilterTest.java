@@ -27,4 +27,17 @@ class PackageFilterTest {
     void packagesMatchOnNameBoundariesAndExcludesWin(String options, String internalClassName, boolean covered) {
         assertEquals(covered, AgentOptions.parse(options).packages().covers(internalClassName));
     }
+
+    @ParameterizedTest(name = "with ''{0}'', classes under {1} may be covered: {2}")
+    @CsvSource(delimiter = '|', value = {
+        "include=com.acme              | com/sun/        | false",
+        "include=com                   | com/sun/        | true",
+        "include=io                    | io/clockagent/  | true",
+        "include=org.example:com.acme  | io/clockagent/  | false",
+        "exclude=com.acme              | com/sun/        | true",
+        "''                            | java/           | true",
+    })
+    void knowsWhichPackagesAnIncludeCanReach(String options, String internalPrefix, boolean reachable) {
+        assertEquals(reachable, AgentOptions.parse(options).packages().mayCoverClassesUnder(internalPrefix));
+    }
 }
