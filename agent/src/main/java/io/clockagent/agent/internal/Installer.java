@@ -88,7 +88,9 @@ public final class Installer {
                     log, options.verbose(), clock, ticker, counters);
             instrumentation.addTransformer(transformer, true);
             log.line(banner);
-            if (!atStartup) {
+            if (atStartup) {
+                LoadedClasses.retransformClockReaders(instrumentation, scope, log);
+            } else {
                 LoadedClasses.retransform(instrumentation, scope, log);
             }
             if (options.reportSummary() || options.reportFile() != null) {

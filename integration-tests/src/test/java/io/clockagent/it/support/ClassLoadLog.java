@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The classes a forked JVM has loaded so far, from the file its {@code -Xlog:class+load} option writes; the JVM
@@ -26,13 +27,23 @@ public final class ClassLoadLog {
 
     /** Whether the class with this binary name appears in the log, from any source. */
     public boolean loaded(String binaryName) {
+        return !sources(binaryName).isEmpty();
+    }
+
+    /**
+     * Where the JVM says the class with this binary name came from, in order: such as {@code shared objects file}, a
+     * jar's URL, or {@code __VM_RedefineClasses__} when it was retransformed.
+     */
+    public List<String> sources(String binaryName) {
         String entry = "] " + binaryName + " source: ";
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             if (lines.isEmpty()) {
                 throw new AssertionError("the class-load log " + file + " is empty: the JVM never wrote it");
             }
-            return lines.stream().anyMatch(line -> line.contains(entry));
+            return lines.stream().filter(line -> line.contains(entry))
+                    .map(line -> line.substring(line.indexOf(entry) + entry.length()))
+                    .collect(Collectors.toList());
         } catch (IOException unreadable) {
             throw new UncheckedIOException(unreadable);
         }
