@@ -67,6 +67,7 @@ class SharedArchiveTest {
                 .runMain(OperableService.MAIN_CLASS, "sites", "probe");
 
         assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(2, result.stdout().size(), "the service's two lines, no JVM warning\n" + result.describe());
         List<String> noSitesSources = classLoads.sources(NoSites.class.getName());
         assertEquals(1, noSitesSources.size(), noSitesSources + "\n" + result.describe());
         assertTrue(noSitesSources.get(0).startsWith("shared objects file"), noSitesSources + "\n"

@@ -77,9 +77,10 @@ final class ConstantPool {
 
     /**
      * The Methodrefs whose class name, method name and descriptor are Utf8 entries the walk marked so, in pool order.
-     * Every index it follows is checked, and a Methodref whose method name is not marked is read no further. It reads the entries without bounds checks of their own, as the walk has
-     * shown that every entry lies inside the class file, and with few calls: it runs for the few classes that are
-     * rewritten, mostly before the JIT compiles it, where a call costs more than the read it makes.
+     * Every index it follows is checked, and a Methodref whose method name is not marked is read no further. It reads
+     * the entries without bounds checks of their own, as the walk has shown that every entry lies inside the class
+     * file, and with few calls: it runs for the few classes that are rewritten, mostly before the JIT compiles it,
+     * where a call costs more than the read it makes.
      */
     int[] methodrefsMarked(byte ownerMark, byte nameMark, byte descriptorMark) {
         byte[] bytes = in.bytes();

@@ -7,7 +7,7 @@ package io.clockagent.agent.internal;
 final class RewriteScope {
 
     private final PackageFilter packages;
-    /** False when no include reaches the JDK's or the agent's packages, so that no class needs checking against them. */
+    /** False when no include reaches the JDK's or the agent's packages: then no class needs checking against them. */
     private final boolean mayCoverIgnored;
     private final ClassLoader agentLoader = RewriteScope.class.getClassLoader();
     private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
