@@ -134,15 +134,6 @@ final class CallSiteRewriter {
         }
     }
 
-    /**
-     * Whether a class file names {@code System.currentTimeMillis}, by the cheap check alone.
-     *
-     * @throws ClassFileException when its constant pool cannot be walked
-     */
-    static boolean namesTheClock(byte[] classFile) {
-        return scan(classFile, null);
-    }
-
     private static void mark(ConstantPool record, int index, byte mark) {
         if (record != null) {
             record.markName(index, mark);

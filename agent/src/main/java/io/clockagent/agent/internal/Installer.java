@@ -88,9 +88,7 @@ public final class Installer {
                     log, options.verbose(), clock, ticker, counters);
             instrumentation.addTransformer(transformer, true);
             log.line(banner);
-            if (atStartup) {
-                LoadedClasses.retransformClockReaders(instrumentation, scope, log);
-            } else {
+            if (!atStartup) {
                 LoadedClasses.retransform(instrumentation, scope, log);
             }
             if (options.reportSummary() || options.reportFile() != null) {

@@ -22,12 +22,8 @@ final class RewriteScope {
      * @param internalName such as {@code com/acme/Service}; null for classes that have none
      */
     boolean includes(ClassLoader loader, String internalName) {
-        return includesLoader(loader) && internalName != null && packages.covers(internalName)
+        return loader != null && loader != platformLoader && loader != agentLoader && internalName != null
+                && packages.covers(internalName)
                 && (!mayCoverIgnored || IgnoredPackages.reasonFor(internalName) == null);
-    }
-
-    /** Whether classes of this loader may be in scope: any loader but the boot, platform and agent loaders. */
-    boolean includesLoader(ClassLoader loader) {
-        return loader != null && loader != platformLoader && loader != agentLoader;
     }
 }
