@@ -118,15 +118,11 @@ final class ConstantPool {
 
     /** The text of a Utf8 entry, decoded from the class file's modified UTF-8. */
     String utf8(int index) {
-        if (tag(checkedIndex(index)) != TAG_UTF8) {
-            throw new ClassFileException("constant pool entry " + index + " should be a name but has tag "
-                    + tag(index));
-        }
-        int length = in.u2(offsets[index] + 1);
-        in.require(offsets[index] + 1, 2 + length);
+        int at = utf8At(index);
+        int length = in.u2(at + 1);
+        in.require(at + 1, 2 + length);
         // readUTF expects exactly the class file's layout: a u2 length, then modified UTF-8.
-        try (DataInputStream data = new DataInputStream(
-                new ByteArrayInputStream(in.bytes(), offsets[index] + 1, 2 + length))) {
+        try (DataInputStream data = new DataInputStream(new ByteArrayInputStream(in.bytes(), at + 1, 2 + length))) {
             return data.readUTF();
         } catch (IOException malformed) {
             throw new ClassFileException("constant pool entry " + index + " is not valid modified UTF-8");
@@ -134,11 +130,16 @@ final class ConstantPool {
     }
 
     boolean utf8Equals(int index, byte[] expected) {
+        return in.utf8Equals(utf8At(index), expected);
+    }
+
+    /** Where the Utf8 entry an index read from the class file names starts, checked to be one. */
+    private int utf8At(int index) {
         if (tag(checkedIndex(index)) != TAG_UTF8) {
             throw new ClassFileException("constant pool entry " + index + " should be a name but has tag "
                     + tag(index));
         }
-        return in.utf8Equals(offsets[index], expected);
+        return offsets[index];
     }
 
     /**
