@@ -23,7 +23,8 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, tick, wait, monotonic, verbose, strict, report, dryRun, jmx";
+    static final String VALID_KEYS = "include, exclude, tick, wait, monotonic, verbose, strict, report, dryRun, jmx,"
+            + " nativeFilter";
     private static final String SUMMARY = "summary";
 
     private final PackageFilter packages;
@@ -36,6 +37,7 @@ public final class AgentOptions {
     private final String report;
     private final boolean dryRun;
     private final boolean jmx;
+    private final boolean nativeFilter;
     private final Set<String> sources;
 
     private AgentOptions(Builder built, Set<String> sources) {
@@ -49,6 +51,7 @@ public final class AgentOptions {
         this.report = built.report;
         this.dryRun = Boolean.TRUE.equals(built.dryRun);
         this.jmx = !Boolean.FALSE.equals(built.jmx);
+        this.nativeFilter = Boolean.TRUE.equals(built.nativeFilter);
         this.sources = sources;
     }
 
@@ -202,10 +205,16 @@ public final class AgentOptions {
         return jmx;
     }
 
+    /** Whether the native class filter may take over from the Java transformer, where it is built for the platform. */
+    public boolean nativeFilter() {
+        return nativeFilter;
+    }
+
     /** The options as the banner shows them, in the same {@code key=value} form a user writes. */
     public String describe() {
         return "tick=" + tickText + " wait=" + waitStrategy.optionValue() + (monotonic ? " monotonic=true" : "")
-                + (dryRun ? " dryRun=true" : "") + " " + packages.describe()
+                + (dryRun ? " dryRun=true" : "") + (nativeFilter ? " nativeFilter=true" : "") + " "
+                + packages.describe()
                 + (sources.isEmpty() || sources.equals(Set.of(AGENT_ARGUMENTS)) ? ""
                         : " (options from " + String.join(", ", sources) + ")");
     }
@@ -223,6 +232,7 @@ public final class AgentOptions {
         String report;
         Boolean dryRun;
         Boolean jmx;
+        Boolean nativeFilter;
 
         void accept(OptionToken token) {
             if (token.key() == null) {
@@ -273,6 +283,10 @@ public final class AgentOptions {
                 case "jmx":
                     requireOnce(token, jmx);
                     jmx = token.booleanValue();
+                    break;
+                case "nativeFilter":
+                    requireOnce(token, nativeFilter);
+                    nativeFilter = token.booleanValue();
                     break;
                 default:
                     throw new AgentOptionsException("unknown option '" + token.key() + "' in " + token.quoted()

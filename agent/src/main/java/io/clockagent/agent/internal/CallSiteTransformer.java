@@ -9,6 +9,8 @@ import java.security.ProtectionDomain;
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
  * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
  * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
+ * With {@code nativeFilter=true}, the native class filter takes over once the clock is defined and shows this
+ * transformer only the classes it does not handle itself ({@link NativeClassFilter}).
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 
@@ -20,12 +22,22 @@ final class CallSiteTransformer implements ClassFileTransformer {
     private final Ticker ticker;
     private final boolean dryRun;
     private final RewriteCounters counters;
+    /** Set once the native class filter has taken over. */
+    private volatile boolean retired;
+    /**
+     * The class this thread last examined, while a native filter may take over; null otherwise. Kept by identity
+     * hash and name, so that a thread never holds on to an application class loader through it.
+     */
+    private final ThreadLocal<Examined> lastExamined;
     /** Set once installed; until then a request to detach finds nothing to close. */
     private volatile Installation installation;
 
-    /** @param clock and {@code ticker}: null for a dry run */
+    /**
+     * @param clock and {@code ticker}: null for a dry run
+     * @param nativeFilterMayTakeOver whether to keep what {@link #examinedLast} needs
+     */
     CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
-            DeferredBootClock clock, Ticker ticker, RewriteCounters counters) {
+            DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver) {
         this.scope = scope;
         this.rewriter = new CallSiteRewriter(clockInternalName, counters.countsSites());
         this.log = log;
@@ -34,6 +46,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
         this.ticker = ticker;
         this.dryRun = ticker == null;
         this.counters = counters;
+        this.lastExamined = nativeFilterMayTakeOver ? new ThreadLocal<>() : null;
     }
 
     void servedBy(Installation serving) {
@@ -43,6 +56,47 @@ final class CallSiteTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
+        return retired ? null : examine(loader, className, classFile, true);
+    }
+
+    /**
+     * Called by the native class filter, for a class in scope whose bytes name the clock method or for a request to
+     * detach; it has counted the class as scanned already.
+     */
+    byte[] filtered(ClassLoader loader, String className, byte[] classFile) {
+        return examine(loader, className, classFile, false);
+    }
+
+    /**
+     * Whether the class this thread is loading is the one it last showed {@link #transform}: at the hand-over, the
+     * native filter asks so for each thread's first class, which may have passed this transformer just before it
+     * stepped aside, and must then not be counted or rewritten again.
+     */
+    boolean examinedLast(ClassLoader loader, String className) {
+        Examined examined = lastExamined == null ? null : lastExamined.get();
+        return examined != null && examined.loaderHash == System.identityHashCode(loader)
+                && examined.className.equals(className);
+    }
+
+    private void remember(ClassLoader loader, String className) {
+        Examined examined = lastExamined.get();
+        if (examined == null) {
+            examined = new Examined();
+            lastExamined.set(examined);
+        }
+        examined.loaderHash = System.identityHashCode(loader);
+        examined.className = className;
+    }
+
+    /**
+     * Stops {@link #transform} doing anything, once the native filter has started: until the JVM stops calling this
+     * transformer, both would see the same classes.
+     */
+    void retire() {
+        retired = true;
+    }
+
+    private byte[] examine(ClassLoader loader, String className, byte[] classFile, boolean countScanned) {
         if (!scope.includes(loader, className)) {
             if (ActiveCopy.isDetachSignal(loader, className)) {
                 detachAsAsked();
@@ -53,7 +107,12 @@ final class CallSiteTransformer implements ClassFileTransformer {
             if (clock != null) {
                 clock.defineSoon();
             }
-            counters.scanned();
+            if (countScanned) {
+                counters.scanned();
+                if (lastExamined != null) {
+                    remember(loader, className);
+                }
+            }
             RewrittenClass rewritten = rewriter.rewrite(classFile);
             return rewritten == null ? null : handOver(className, rewritten);
         } catch (Throwable failure) {
@@ -105,5 +164,11 @@ final class CallSiteTransformer implements ClassFileTransformer {
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.
         }
+    }
+
+    /** One per thread, reused. */
+    private static final class Examined {
+        int loaderHash;
+        String className;
     }
 }

@@ -66,7 +66,13 @@ final class ClockAgentMBean implements InvocationHandler {
         add("DryRun", boolean.class, "whether call sites are only counted, not rewritten", options::dryRun);
         add("Clocksource", String.class, "the kernel clocksource behind the direct clock", () -> clocksource);
         add("ClassesScanned", long.class, "classes in scope checked for call sites", counters::classesScanned);
+        add("NativeClassFilter", boolean.class, "whether the native class filter has taken over from the Java one",
+                counters::countsNatively);
+        add("ClassesScannedNatively", long.class, "of those, the classes the native class filter checked",
+                counters::classesScannedNatively);
         add("ClassesRewritten", long.class, "classes whose call sites were rewritten", counters::classesRewritten);
+        add("ClassesRewrittenNatively", long.class, "of those, the classes the native class filter rewrote itself",
+                counters::classesRewrittenNatively);
         add("ClassesFailed", long.class, "classes left unchanged because they could not be read",
                 counters::classesFailed);
         if (counters.countsSites()) {

@@ -21,6 +21,8 @@ class DeferredBootClock implements Runnable {
      * thread: no context class loader, no inheritable thread-locals of the application.
      */
     private final Thread definer;
+    /** Run by the definer thread once the clock is defined; null for nothing. */
+    private final Runnable afterDefined;
     private final Object definerStart = new Object();
     /** Written under {@link #definerStart}. */
     private volatile boolean definerStarted;
@@ -28,9 +30,11 @@ class DeferredBootClock implements Runnable {
     /** Guarded by this. */
     private boolean failed;
 
-    DeferredBootClock(Instrumentation instrumentation, AgentLog log) {
+    /** @param afterDefined run on the definer thread once the clock is defined, or null */
+    DeferredBootClock(Instrumentation instrumentation, AgentLog log, Runnable afterDefined) {
         this.instrumentation = instrumentation;
         this.log = log;
+        this.afterDefined = afterDefined;
         this.definer = new Thread(this, "clock-agent-define");
         definer.setDaemon(true);
         definer.setContextClassLoader(null);
@@ -60,7 +64,9 @@ class DeferredBootClock implements Runnable {
     /** The definer thread's work. */
     @Override
     public void run() {
-        writer();
+        if (writer() != null && afterDefined != null) {
+            afterDefined.run();
+        }
     }
 
     /**

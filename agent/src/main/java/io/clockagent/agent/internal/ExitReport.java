@@ -59,6 +59,7 @@ final class ExitReport implements Runnable {
         field(json, "options", quote(options.describe()));
         field(json, "dryRun", Boolean.toString(options.dryRun()));
         field(json, "classesScanned", Long.toString(counters.classesScanned()));
+        field(json, "classesScannedNatively", Long.toString(counters.classesScannedNatively()));
         field(json, "classesRewritten", Long.toString(counters.classesRewritten()));
         field(json, "classesFailed", Long.toString(counters.classesFailed()));
         field(json, "callSites", Long.toString(counters.callSites()));

@@ -29,6 +29,15 @@ final class IgnoredPackages {
         return false;
     }
 
+    /** The prefixes alone, for the native filter. */
+    static String[] prefixes() {
+        String[] prefixes = new String[PREFIXES_AND_REASONS.length];
+        for (int i = 0; i < prefixes.length; i++) {
+            prefixes[i] = PREFIXES_AND_REASONS[i][0];
+        }
+        return prefixes;
+    }
+
     /** Why classes with this internal-name prefix are never rewritten, or null if nothing forbids it. */
     static String reasonFor(String internalName) {
         for (String[] entry : PREFIXES_AND_REASONS) {

@@ -3,14 +3,16 @@ package io.clockagent.agent.internal;
 import java.lang.instrument.Instrumentation;
 
 /**
- * A running agent: its transformer and its ticker. Closing it stops rewriting, restores the original code of the
- * classes loaded so far, stops the ticker so that any read still redirected goes to the direct clock, and gives up
- * the claim to be this JVM's active copy. Closing twice does nothing more.
+ * A running agent: its transformer, its native class filter and its ticker. Closing it stops rewriting, restores the
+ * original code of the classes loaded so far, stops the ticker so that any read still redirected goes to the direct
+ * clock, and gives up the claim to be this JVM's active copy. Closing twice does nothing more.
  */
 final class Installation implements AutoCloseable, Runnable {
 
     private final Instrumentation instrumentation;
     private final CallSiteTransformer transformer;
+    /** Null when the Java transformer filters alone. */
+    private final NativeClassFilter nativeFilter;
     /** Null in a dry run. */
     private final Ticker ticker;
     /** Null with jmx=false. */
@@ -22,10 +24,11 @@ final class Installation implements AutoCloseable, Runnable {
     /** Guarded by this. */
     private boolean closed;
 
-    Installation(Instrumentation instrumentation, CallSiteTransformer transformer, Ticker ticker,
-            JmxRegistration jmx, RewriteScope scope, String banner, AgentLog log) {
+    Installation(Instrumentation instrumentation, CallSiteTransformer transformer, NativeClassFilter nativeFilter,
+            Ticker ticker, JmxRegistration jmx, RewriteScope scope, String banner, AgentLog log) {
         this.instrumentation = instrumentation;
         this.transformer = transformer;
+        this.nativeFilter = nativeFilter;
         this.ticker = ticker;
         this.jmx = jmx;
         this.scope = scope;
@@ -42,6 +45,9 @@ final class Installation implements AutoCloseable, Runnable {
             closed = true;
         }
         try {
+            if (nativeFilter != null) {
+                nativeFilter.close();
+            }
             instrumentation.removeTransformer(transformer);
             if (jmx != null) {
                 jmx.close();

@@ -79,13 +79,20 @@ public final class Installer {
                 log.line("already active in this JVM; this copy does nothing");
                 return NOTHING_INSTALLED;
             }
-            DeferredBootClock clock = options.dryRun() ? null : new DeferredBootClock(instrumentation, log);
+            RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
+            NativeClassFilter nativeFilter = options.dryRun() || !options.nativeFilter()
+                    || !NativeClassFilter.builtForThisPlatform() ? null
+                            : new NativeClassFilter(instrumentation, options.packages(), counters, log);
+            DeferredBootClock clock = options.dryRun() ? null
+                    : new DeferredBootClock(instrumentation, log, nativeFilter);
             Ticker ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(),
                     options.waitStrategy(), options.monotonic());
             RewriteScope scope = new RewriteScope(options.packages());
-            RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
-                    log, options.verbose(), clock, ticker, counters);
+                    log, options.verbose(), clock, ticker, counters, nativeFilter != null);
+            if (nativeFilter != null) {
+                nativeFilter.takesOverFrom(transformer);
+            }
             instrumentation.addTransformer(transformer, true);
             log.line(banner);
             if (!atStartup) {
@@ -98,8 +105,11 @@ public final class Installer {
             }
             JmxRegistration jmx = options.jmx() ? JmxRegistration.whenJmxStarts(instrumentation, options, counters,
                     ticker, clock, clocksource, log, !atStartup) : null;
-            Installation installation = new Installation(instrumentation, transformer, ticker, jmx, scope, banner,
-                    log);
+            if (nativeFilter != null && jmx != null) {
+                nativeFilter.alsoTakesOverFrom(jmx);
+            }
+            Installation installation = new Installation(instrumentation, transformer, nativeFilter, ticker, jmx,
+                    scope, banner, log);
             transformer.servedBy(installation);
             return installation;
         } catch (Throwable failure) {

@@ -20,7 +20,7 @@ import javax.management.ObjectName;
 final class JmxRegistration implements ClassFileTransformer, Runnable, AutoCloseable {
 
     /** Loaded by the JDK whenever any MBean server is created. */
-    private static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
+    static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
 
     private final Instrumentation instrumentation;
     private final AgentOptions options;

@@ -92,6 +92,19 @@ public final class PackageFilter {
         return false;
     }
 
+    /**
+     * Internal-name prefixes such as {@code com/acme/}, for the native filter, which matches them as {@link #covers}
+     * does.
+     */
+    String[] includePrefixes() {
+        return includePrefixes.clone();
+    }
+
+    /** @see #includePrefixes() */
+    String[] excludePrefixes() {
+        return excludePrefixes.clone();
+    }
+
     /** Whether an include reaches some class below an internal-form prefix such as {@code com/sun/}; excludes aside. */
     boolean mayCoverClassesUnder(String internalPrefix) {
         if (includePrefixes.length == 0) {

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * What the transformer has done so far. Updated by every class-loading thread at once, read by the report and the
@@ -25,6 +26,9 @@ final class RewriteCounters {
 
     private final boolean countsSites;
     private final AtomicLong classesScanned = new AtomicLong();
+    /** Null until the native filter takes over. */
+    private volatile LongSupplier nativeScans;
+    private volatile LongSupplier nativeRewrites;
     private final AtomicLong classesRewritten = new AtomicLong();
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
@@ -67,12 +71,36 @@ final class RewriteCounters {
         return failedClasses.add(className);
     }
 
+    /**
+     * Once the native filter has taken over, it counts the classes in scope, those it passes on to Java included, and
+     * the classes it rewrites itself.
+     */
+    void countNatively(LongSupplier scans, LongSupplier rewrites) {
+        nativeRewrites = rewrites;
+        nativeScans = scans;
+    }
+
     long classesScanned() {
-        return classesScanned.get();
+        return classesScanned.get() + classesScannedNatively();
+    }
+
+    /** Whether the native class filter has taken over. */
+    boolean countsNatively() {
+        return nativeScans != null;
+    }
+
+    long classesScannedNatively() {
+        LongSupplier scans = nativeScans;
+        return scans == null ? 0 : scans.getAsLong();
     }
 
     long classesRewritten() {
-        return classesRewritten.get();
+        return classesRewritten.get() + classesRewrittenNatively();
+    }
+
+    long classesRewrittenNatively() {
+        LongSupplier rewrites = nativeRewrites;
+        return rewrites == null ? 0 : rewrites.getAsLong();
     }
 
     /** Call sites in the rewritten classes; 0 unless {@link #countsSites()}. */

@@ -29,6 +29,8 @@ class AgentOptionsTest {
         "include=com.acme, tick=2ms                 | tick=2ms wait=park include=com.acme exclude=(none)",
         "verbose=true,strict=false                  | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
         "dryRun=true,jmx=false,report=summary       | tick=1ms wait=park dryRun=true include=(all non-JDK classes) exclude=(none)",
+        "nativeFilter=true                          | tick=1ms wait=park nativeFilter=true include=(all non-JDK classes) exclude=(none)",
+        "nativeFilter=false                         | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
     })
     void validOptionsParse(String text, String described) {
         assertEquals(described, AgentOptions.parse(text).describe());
@@ -56,6 +58,8 @@ class AgentOptionsTest {
         "verbose=yes                | 'verbose=yes' | valid values: true, false",
         "dryRun=1                   | 'dryRun=1'   | valid values: true, false",
         "jmx=off                    | 'jmx=off'    | valid values: true, false",
+        "nativeFilter=auto          | 'nativeFilter=auto' | valid values: true, false",
+        "nativeFilter=true,nativeFilter=false | 'nativeFilter=false' | only once",
         "report=                    | 'report='    | summary, or the path",
         "report=a,report=b          | 'report=b'   | only once",
         "wait=sleep                 | 'wait=sleep' | valid values: park, spin",
@@ -81,6 +85,7 @@ class AgentOptionsTest {
         assertFalse(defaults.monotonic());
         assertFalse(defaults.dryRun());
         assertTrue(defaults.jmx());
+        assertFalse(defaults.nativeFilter());
         assertTrue(defaults.packages().covers("com/acme/Service"));
     }
 

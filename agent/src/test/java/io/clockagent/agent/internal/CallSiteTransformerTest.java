@@ -46,7 +46,7 @@ class CallSiteTransformerTest {
     private CallSiteTransformer transformer(String options, DeferredBootClock clock) {
         AgentOptions parsed = AgentOptions.parse(options);
         return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK, log(),
-                true, parsed.dryRun() ? null : clock, parsed.dryRun() ? null : ticker, counters);
+                true, parsed.dryRun() ? null : clock, parsed.dryRun() ? null : ticker, counters, false);
     }
 
     private AgentLog log() {
@@ -61,7 +61,7 @@ class CallSiteTransformerTest {
         private String definingThread;
 
         CountedDefinitions(AgentLog log, RuntimeException failure) {
-            super(null, log);
+            super(null, log, null);
             this.failure = failure;
         }
 

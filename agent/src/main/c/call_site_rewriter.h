@@ -1,0 +1,28 @@
+#ifndef CLOCK_AGENT_CALL_SITE_REWRITER_H
+#define CLOCK_AGENT_CALL_SITE_REWRITER_H
+
+#include <jni.h>
+#include <stddef.h>
+
+typedef enum {
+    /* No Methodref to System.currentTimeMillis()J: the class loads as it is. */
+    REWRITE_NOT_NEEDED,
+    /* *new_bytes holds the rewritten class, from the allocator. */
+    REWRITE_DONE,
+    /* Anything unusual (a version, a malformed or full pool): the Java rewriter decides, and reports. */
+    REWRITE_LEFT_TO_JAVA
+} rewrite_outcome;
+
+/* Memory for a rewritten class: the JVMTI environment's in the agent, so that the JVM can free it; NULL if none. */
+typedef unsigned char *(*class_allocator)(void *context, size_t size);
+
+/*
+ * The Java rewriter's redirect (CallSiteRewriter, without site counting), byte for byte: appends a Utf8 and a Class
+ * entry naming target_internal_name to the constant pool and points every Methodref to
+ * java/lang/System.currentTimeMillis()J at that class.
+ */
+rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, const char *target_internal_name,
+                                   class_allocator allocate, void *context, jint *new_length,
+                                   unsigned char **new_bytes);
+
+#endif

@@ -1,0 +1,228 @@
+package io.clockagent.agent.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.LongSupplier;
+
+/**
+ * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/,
+ * {@code nativeFilter=true}), which turns away the classes the agent leaves unchanged before they reach Java and
+ * rewrites the others itself.
+ *
+ * <p>While any Java transformer is registered, every class load costs a copy of its bytes into a new Java array and a
+ * call into Java, and the agent's check and rewriter run interpreted until the JIT has compiled them. The Java
+ * transformer serves from startup; the hand-over runs once the cached clock is defined, on the thread that defined
+ * it, so that a JVM loading nothing in scope pays nothing for it. The native filter starts before the Java
+ * transformer steps aside, so no class load falls between them, and it asks the Java side about each thread's first
+ * class, which may have passed the Java transformer just before, so that none is counted or rewritten twice. Built
+ * for Linux on x86-64; elsewhere, or where the library cannot load, the Java transformer goes on alone, slower to
+ * start but rewriting the same classes.
+ */
+final class NativeClassFilter implements Runnable {
+
+    private static final String BINARY_NAME = "java.lang.ClockAgentClassFilter";
+    private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
+    private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
+    private static final String LIBRARY_RESOURCE = "io/clockagent/agent/native/linux-x86_64/libclassfilter.so";
+
+    private final Instrumentation instrumentation;
+    private final PackageFilter packages;
+    private final RewriteCounters counters;
+    private final AgentLog log;
+    /** Set before the transformer is registered, so before any thread can run the hand-over. */
+    private CallSiteTransformer transformer;
+    /** The JMX waiter, once there is one; the library shows it the MBean server class. */
+    private volatile JmxRegistration jmx;
+    /** Guarded by this. */
+    private MethodHandle stop;
+    /** Guarded by this. */
+    private boolean closed;
+
+    NativeClassFilter(Instrumentation instrumentation, PackageFilter packages, RewriteCounters counters,
+            AgentLog log) {
+        this.instrumentation = instrumentation;
+        this.packages = packages;
+        this.counters = counters;
+        this.log = log;
+    }
+
+    /** Whether this JVM runs on the one platform the library is built for. */
+    static boolean builtForThisPlatform() {
+        String arch = System.getProperty("os.arch");
+        return "Linux".equals(System.getProperty("os.name")) && ("amd64".equals(arch) || "x86_64".equals(arch));
+    }
+
+    void takesOverFrom(CallSiteTransformer javaTransformer) {
+        this.transformer = javaTransformer;
+    }
+
+    /**
+     * Takes over watching for JMX too: as long as any Java transformer is registered, the JVM copies every class
+     * file into a Java array for it, however little it does with them.
+     */
+    synchronized void alsoTakesOverFrom(JmxRegistration jmxWaiter) {
+        jmx = jmxWaiter;
+        if (stop != null) {
+            instrumentation.removeTransformer(jmxWaiter);
+        }
+    }
+
+    /**
+     * Called by the library for the classes it passes on: the JDK's MBean server class, from the boot loader, goes to
+     * the JMX waiter, everything else to the transformer.
+     */
+    byte[] filtered(ClassLoader loader, String className, byte[] classFile) {
+        if (loader == null) {
+            JmxRegistration waiter = jmx;
+            return waiter == null ? null : waiter.transform(null, null, className, null, null, classFile);
+        }
+        return transformer.filtered(loader, className, classFile);
+    }
+
+    /** Called by the library, once per thread, at the hand-over; see {@link CallSiteTransformer#examinedLast}. */
+    boolean examinedByJava(ClassLoader loader, String className) {
+        return transformer.examinedLast(loader, className);
+    }
+
+    /** The hand-over; says once, in one line, why if it cannot happen, and leaves the Java transformer serving. */
+    @Override
+    public synchronized void run() {
+        if (closed) {
+            return;
+        }
+        try {
+            MethodHandles.Lookup filter = MethodHandles.privateLookupIn(defineOrFind(), MethodHandles.lookup());
+            MethodHandle scanned = counter(filter, "classesScanned");
+            long scannedBefore = scannedOrLoad(filter, scanned);
+            MethodHandle rewritten = counter(filter, "classesRewritten");
+            long rewrittenBefore = (long) rewritten.invoke();
+            MethodHandle stopFilter = filter.findStatic(filter.lookupClass(), "stop",
+                    MethodType.methodType(void.class));
+            MethodHandle start = filter.findStatic(filter.lookupClass(), "start", MethodType.methodType(String.class,
+                    Object.class, ClassLoader.class, ClassLoader.class, String[].class, String[].class,
+                    String[].class, String[].class, String.class, boolean.class, boolean.class));
+            String notStarted = (String) start.invoke(this, ClassLoader.getPlatformClassLoader(),
+                    NativeClassFilter.class.getClassLoader(), packages.includePrefixes(), packages.excludePrefixes(),
+                    IgnoredPackages.prefixes(),
+                    new String[] {ActiveCopy.DETACH_SIGNAL, JmxRegistration.MBEAN_SERVER_CLASS},
+                    BootClock.INTERNAL_NAME, counters.countsSites(), tickerStarted());
+            if (notStarted != null) {
+                log.line("native class filter not started, filtering in Java: " + notStarted);
+                return;
+            }
+            stop = stopFilter;
+            transformer.retire();
+            counters.countNatively(new CountSince(scanned, scannedBefore), new CountSince(rewritten, rewrittenBefore));
+            instrumentation.removeTransformer(transformer);
+            if (jmx != null) {
+                instrumentation.removeTransformer(jmx);
+            }
+        } catch (Throwable failure) {
+            log.line("native class filter not started, filtering in Java: " + failure);
+        }
+    }
+
+    /** Whether the Java side has rewritten a class already, which starts the ticker; the library waits for one. */
+    private boolean tickerStarted() {
+        return counters.classesRewritten() > 0;
+    }
+
+    /** Stops the native filter if it took over, and keeps it from taking over later. */
+    synchronized void close() {
+        closed = true;
+        if (stop != null) {
+            try {
+                stop.invoke();
+            } catch (Throwable failure) {
+                log.line("could not stop the native class filter: " + failure);
+            }
+        }
+    }
+
+    /**
+     * The filter class as an earlier copy of the agent left it (it outlives a detach, as the clock does), or newly
+     * defined. Needs {@code java.lang} open to the agent, which defining the clock has done.
+     */
+    private static Class<?> defineOrFind() throws ReflectiveOperationException, IOException {
+        try {
+            return Class.forName(BINARY_NAME, false, null);
+        } catch (ClassNotFoundException notYetDefined) {
+            byte[] source;
+            try (InputStream in = resource(SOURCE_INTERNAL_NAME + ".class")) {
+                source = in.readAllBytes();
+            }
+            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+            return javaLang.defineClass(ClassRenamer.rename(source, SOURCE_INTERNAL_NAME, INTERNAL_NAME));
+        }
+    }
+
+    /** The library's scan count, loading the library first if no earlier copy of the agent did. */
+    private static long scannedOrLoad(MethodHandles.Lookup filter, MethodHandle scanned) throws Throwable {
+        try {
+            return (long) scanned.invoke();
+        } catch (UnsatisfiedLinkError notLoaded) {
+            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)));
+            return (long) scanned.invoke();
+        }
+    }
+
+    /**
+     * The JVM loads a library only from a file: this one is written to a new file in the temporary directory and
+     * deleted once loaded, as the mapping outlives the name, so nothing is left behind even if the JVM is killed
+     * later. Named by process and time rather than by {@code Files.createTempFile}, whose SecureRandom costs 10-20 ms
+     * of startup; CREATE_NEW refuses a name that exists, such as a link planted in its place.
+     */
+    private static void load(MethodHandle load) throws Throwable {
+        Path file = Path.of(System.getProperty("java.io.tmpdir"),
+                "clock-agent-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".so");
+        OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW);
+        try {
+            try (out; InputStream in = resource(LIBRARY_RESOURCE)) {
+                in.transferTo(out);
+            }
+            load.invoke(file.toString());
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = NativeClassFilter.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException(name + " is missing from the agent jar");
+        }
+        return in;
+    }
+
+    private static MethodHandle counter(MethodHandles.Lookup filter, String name) throws ReflectiveOperationException {
+        return filter.findStatic(filter.lookupClass(), name, MethodType.methodType(long.class));
+    }
+
+    /** The library counts over its whole life, across copies of the agent; a report counts this copy's share. */
+    private static final class CountSince implements LongSupplier {
+        private final MethodHandle count;
+        private final long before;
+
+        CountSince(MethodHandle count, long before) {
+            this.count = count;
+            this.before = before;
+        }
+
+        @Override
+        public long getAsLong() {
+            try {
+                return (long) count.invoke() - before;
+            } catch (Throwable notACounter) {
+                throw new IllegalStateException(notACounter);
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.ShapesMain;
+import io.clockagent.it.fixtures.attach.AttachTargetMain;
+import io.clockagent.it.fixtures.nativefilter.NativeFilterMain;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassFiles;
+import io.clockagent.it.support.DistinctMillis;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.GeneratedClocks;
+import io.clockagent.it.support.Jdk;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.LiveJvm;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The native class filter ({@code nativeFilter=true}, Linux x86-64): it takes over from the Java transformer once
+ * the cached clock is defined, and then rewrites classes itself, of every class file version, with no JVM warning on
+ * JDK 25, and a detach stops it before restoring the classes it rewrote. By default, or when its library cannot be
+ * written, the Java transformer goes on alone and rewrites the same classes. Run with {@code tick=1s}, so that a
+ * rewritten site shows by changing value about once a second.
+ */
+class NativeClassFilterTest {
+
+    private static final String INCLUDE = "include=io.clockagent.it.fixtures.shapes";
+    private static final String OPTIONS = INCLUDE + ",tick=1s,nativeFilter=true";
+    private static final List<String> PROBED = List.of("static-method", "lambda-body", "method-reference");
+    private static final int NEWEST_GENERATED_MAJOR_VERSION = 69;
+    /** A liveness bound for the hand-over, which takes milliseconds; never a speed target. */
+    private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
+    /** How long a JVM whose filter must not take over is watched for it doing so anyway. */
+    private static final long ABSENCE_WATCH_MILLIS = 1_000;
+    private static final Pattern NATIVE_COUNTS = Pattern.compile("natively scanned (\\d+) rewritten (\\d+)");
+
+    @TempDir
+    static Path workDirectory;
+    private static Path generatedClasses;
+
+    @BeforeAll
+    static void writeGeneratedClasses() {
+        generatedClasses = workDirectory.resolve("generated-classes");
+        for (int major = ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION; major <= NEWEST_GENERATED_MAJOR_VERSION;
+                major++) {
+            String name = ShapesMain.CLASS_FILE_VERSION_CLOCK_PREFIX + major;
+            ClassFiles.write(generatedClasses, name, GeneratedClocks.withClassFileVersion(name, major));
+        }
+    }
+
+    @OnEachJdk
+    void takesOverAndRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        ForkResult result = run(jdk, runDirectory, OPTIONS, HAND_OVER_PATIENCE_MILLIS);
+
+        assertEquals("took-over true", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertProbedSitesCached(result);
+        int versions = newestMajorVersion(jdk) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
+        assertEquals(versions, result.labelled("ran").size(), result.describe());
+        long[] counts = nativeCounts(result);
+        assertTrue(counts[0] >= PROBED.size() + versions, "the native filter checked the classes loaded after it"
+                + " took over\n" + result.describe());
+        assertEquals(PROBED.size() + versions, counts[1], "every class loaded through the fresh loader was rewritten"
+                + " by the native filter, none by Java\n" + result.describe());
+        assertEquals(1, result.stderr().size(), "only the banner: no JVM warning about native access\n"
+                + result.describe());
+    }
+
+    @OnEachJdk
+    void byDefaultTheJavaTransformerRewritesTheSameClassesAlone(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        ForkResult result = run(jdk, runDirectory, INCLUDE + ",tick=1s", ABSENCE_WATCH_MILLIS);
+
+        assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertProbedSitesCached(result);
+        assertEquals(0, nativeCounts(result)[0] + nativeCounts(result)[1], result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park " + INCLUDE + " exclude=(none)")
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+        assertEquals(1, result.stderr().size(), result.describe());
+    }
+
+    @OnEachJdk
+    void aLibraryThatCannotBeWrittenLeavesTheJavaTransformerServingAndSaysWhyOnce(int featureVersion,
+            @TempDir Path runDirectory) {
+        Path missing = runDirectory.resolve("no-such-directory");
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, OPTIONS, ABSENCE_WATCH_MILLIS,
+                "-Djava.io.tmpdir=" + missing);
+
+        assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertProbedSitesCached(result);
+        // JDK 25 adds its own warning about the missing directory; the agent's lines are the point here.
+        List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: ")).toList();
+        assertEquals(2, agentLines.size(), "the banner, then one line saying why\n" + result.describe());
+        assertTrue(agentLines.get(1).startsWith("clock-agent: native class filter not started, filtering in Java: ")
+                && agentLines.get(1).contains(missing.toString()), result.describe());
+    }
+
+    @OnEachJdk
+    void detachStopsTheFilterAndRestoresTheClassesItRewrote(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + AttachTargetMain.class.getPackageName()
+                        + ",tick=1s,nativeFilter=true")
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            String before = target.ask("native-filter", "native-filter rewritten ");
+            target.ask("first-tick", "ticking");
+            DistinctMillis lateWithAgent = DistinctMillis.parse(target.ask("late", "late "));
+            String after = target.ask("native-filter", "native-filter rewritten ");
+            ForkResult detach = new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "detach",
+                    Long.toString(target.pid()));
+            DistinctMillis lateDetached = DistinctMillis.parse(target.ask("late", "late "));
+            DistinctMillis earlyDetached = DistinctMillis.parse(target.ask("early", "early "));
+            String describe = "before: " + before + ", after: " + after + "\ndetach: " + detach.describe()
+                    + "\ntarget stderr: " + target.stderr();
+
+            assertEquals("native-filter rewritten 0", before, "EarlyClock, loaded first, was the Java side's\n"
+                    + describe);
+            assertTrue(lateWithAgent.cached(), "LateClock, loaded after the hand-over: " + lateWithAgent + "\n"
+                    + describe);
+            assertEquals("native-filter rewritten 1", after, "LateClock was rewritten by the native filter\n"
+                    + describe);
+            assertEquals(0, detach.exitStatus(), describe);
+            assertTrue(target.stderr().contains("clock-agent: detached: ticker stopped, original code restored in 3"
+                    + " classes"), describe);
+            assertTrue(lateDetached.direct(), "LateClock after the detach: " + lateDetached + "\n" + describe);
+            assertTrue(earlyDetached.direct(), "EarlyClock after the detach: " + earlyDetached + "\n" + describe);
+        }
+    }
+
+    private static ForkResult run(Jdk jdk, Path runDirectory, String options, long waitMillis,
+            String... jvmOptions) {
+        ForkResult result = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), options)
+                .option(jvmOptions)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(NativeFilterMain.class.getName(), BuildOutputs.testClasses().toString(),
+                        generatedClasses.toString(), Integer.toString(newestMajorVersion(jdk)),
+                        Long.toString(waitMillis));
+        assertEquals(0, result.exitStatus(), result.describe());
+        return result;
+    }
+
+    private static void assertProbedSitesCached(ForkResult result) {
+        for (String label : PROBED) {
+            DistinctMillis probe = DistinctMillis.parse(result.stdoutLineStartingWith("probe " + label + " "));
+            assertTrue(probe.cached(), label + " reads the cached clock: " + probe + "\n" + result.describe());
+        }
+    }
+
+    /** {@code [scanned, rewritten]} as the MBean counted them for the native filter. */
+    private static long[] nativeCounts(ForkResult result) {
+        Matcher counts = NATIVE_COUNTS.matcher(result.stdoutLineStartingWith("natively scanned "));
+        assertTrue(counts.matches(), result.describe());
+        return new long[] {Long.parseLong(counts.group(1)), Long.parseLong(counts.group(2))};
+    }
+
+    private static int newestMajorVersion(Jdk jdk) {
+        return Math.min(NEWEST_GENERATED_MAJOR_VERSION, jdk.maxClassFileMajorVersion());
+    }
+}
