@@ -84,4 +84,30 @@ class ParallelClassLoadingTest {
         }
         assertAll(checks);
     }
+
+    /**
+     * The same loading with {@code nativeFilter=true}: the first class starts the hand-over to the native filter
+     * while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test agent cannot see what the
+     * native hook rewrites after it, so this checks that nothing deadlocks, fails or prints; the rewriting itself is
+     * shown by NativeClassFilterTest and NativeRewriterParityTest.
+     */
+    @OnEachJdk
+    void withTheNativeFilterTakingOverMidWayNothingDeadlocksOrFails(int featureVersion, @TempDir Path runDirectory) {
+        long startMillis = System.currentTimeMillis();
+
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",nativeFilter=true")
+                .classPath(BuildOutputs.testClasses())
+                .runMain(ParallelLoadingMain.class.getName(), clocksJar.toString(), PREFIX,
+                        Integer.toString(CLASSES), Integer.toString(LOADERS), Integer.toString(THREADS));
+
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+        assertEquals(0, result.exitStatus(), "3 means the threads were stuck\n" + result.describe());
+        assertEquals("calls " + THREADS * CLASSES, result.stdoutLineStartingWith("calls "), result.describe());
+        assertEquals("failures 0", result.stdoutLineStartingWith("failures "), result.describe());
+        result.readings("reading").forEach(window::assertContains);
+        assertEquals(1, result.stderr().size(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1ms wait=park nativeFilter=true include=" + PACKAGE + " exclude="
+                + AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(), result.describe());
+    }
 }
