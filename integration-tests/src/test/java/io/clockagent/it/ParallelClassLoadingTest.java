@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,23 +56,11 @@ class ParallelClassLoadingTest {
     void sixteenThreadsLoadingThroughFourLoadersAllGetRewrittenClassesWithoutDeadlock(int featureVersion,
             @TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
-        long startMillis = System.currentTimeMillis();
 
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+        loadInParallel(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
-                .javaagent(InspectorJar.path(), dumpDirectory.toString())
-                .classPath(BuildOutputs.testClasses())
-                .runMain(ParallelLoadingMain.class.getName(), clocksJar.toString(), PREFIX,
-                        Integer.toString(CLASSES), Integer.toString(LOADERS), Integer.toString(THREADS));
-
-        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
-        assertEquals(0, result.exitStatus(), "3 means the threads were stuck\n" + result.describe());
-        assertEquals("calls " + THREADS * CLASSES, result.stdoutLineStartingWith("calls "), result.describe());
-        assertEquals("failures 0", result.stdoutLineStartingWith("failures "), result.describe());
-        result.readings("reading").forEach(window::assertContains);
-        assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
-                result.describe());
+                .javaagent(InspectorJar.path(), dumpDirectory.toString()),
+                AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES));
 
         ClassDump dump = ClassDump.readFrom(dumpDirectory);
         List<Executable> checks = new ArrayList<>();
@@ -87,17 +76,23 @@ class ParallelClassLoadingTest {
 
     /**
      * The same loading with {@code nativeFilter=true}: the first class starts the hand-over to the native filter
-     * while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test agent cannot see what the
-     * native hook rewrites after it, so this checks that nothing deadlocks, fails or prints; the rewriting itself is
-     * shown by NativeClassFilterTest and NativeRewriterParityTest.
+     * while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test
+     * agent cannot see what the native hook rewrites after it, so this checks that nothing deadlocks, fails or
+     * prints; the rewriting itself is shown by NativeClassFilterTest and NativeRewriterParityTest.
      */
     @OnEachJdk
     void withTheNativeFilterTakingOverMidWayNothingDeadlocksOrFails(int featureVersion, @TempDir Path runDirectory) {
+        loadInParallel(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",nativeFilter=true"),
+                AgentStderr.banner("tick=1ms wait=park nativeFilter=true include=" + PACKAGE + " exclude="
+                        + AgentStderr.NO_EXCLUDES));
+    }
+
+    /** Runs the loading in {@code jvm}: every call ran, none failed, and the agent printed its banner alone. */
+    private static void loadInParallel(ForkedJvm jvm, Pattern banner) {
         long startMillis = System.currentTimeMillis();
 
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",nativeFilter=true")
-                .classPath(BuildOutputs.testClasses())
+        ForkResult result = jvm.classPath(BuildOutputs.testClasses())
                 .runMain(ParallelLoadingMain.class.getName(), clocksJar.toString(), PREFIX,
                         Integer.toString(CLASSES), Integer.toString(LOADERS), Integer.toString(THREADS));
 
@@ -107,7 +102,6 @@ class ParallelClassLoadingTest {
         assertEquals("failures 0", result.stdoutLineStartingWith("failures "), result.describe());
         result.readings("reading").forEach(window::assertContains);
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner("tick=1ms wait=park nativeFilter=true include=" + PACKAGE + " exclude="
-                + AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(), result.describe());
+        assertTrue(banner.matcher(result.stderr().get(0)).matches(), result.describe());
     }
 }
