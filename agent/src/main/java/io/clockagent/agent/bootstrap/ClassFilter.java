@@ -2,7 +2,7 @@ package io.clockagent.agent.bootstrap;
 
 /**
  * The Java side of the native class filter (agent/src/main/c/class_filter.c), which turns away the classes the agent
- * would leave unchanged before they reach Java.
+ * would leave unchanged before they reach Java, and rewrites the others itself.
  *
  * <p>The agent defines a copy of this class named {@code java.lang.ClockAgentClassFilter} in the boot loader, beside
  * the cached clock, and loads the library through it. Code of {@code java.base} has native access, so JDK 24 and

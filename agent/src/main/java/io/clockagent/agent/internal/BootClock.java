@@ -20,7 +20,6 @@ import java.util.Set;
 final class BootClock {
 
     static final String INTERNAL_NAME = "java/lang/ClockAgentCachedClock";
-    static final String BINARY_NAME = "java.lang.ClockAgentCachedClock";
     /** Named as text: the source class is never loaded, only read, renamed and defined. */
     static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/CachedClock";
 
@@ -36,20 +35,34 @@ final class BootClock {
         Module javaBase = Object.class.getModule();
         instrumentation.redefineModule(javaBase, Set.of(), Map.of(),
                 Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
-        Class<?> clock;
-        try {
-            clock = Class.forName(BINARY_NAME, false, null);
-        } catch (ClassNotFoundException notYetDefined) {
-            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
-            clock = javaLang.defineClass(ClassRenamer.rename(sourceBytes(), SOURCE_INTERNAL_NAME, INTERNAL_NAME));
-        }
+        Class<?> clock = defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME);
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
     }
 
+    /**
+     * The class an earlier copy of the agent defined in {@code java.lang} as {@code internalName} (such classes
+     * outlive a detach), or the agent's class {@code sourceInternalName} defined there now under that name. Needs
+     * {@code java.lang} open to the agent.
+     */
+    static Class<?> defineOrFindInJavaLang(String sourceInternalName, String internalName)
+            throws ReflectiveOperationException, IOException {
+        try {
+            return Class.forName(internalName.replace('/', '.'), false, null);
+        } catch (ClassNotFoundException notYetDefined) {
+            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+            return javaLang.defineClass(ClassRenamer.rename(sourceBytes(sourceInternalName), sourceInternalName,
+                    internalName));
+        }
+    }
+
     static byte[] sourceBytes() throws IOException {
-        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(SOURCE_INTERNAL_NAME + ".class")) {
+        return sourceBytes(SOURCE_INTERNAL_NAME);
+    }
+
+    private static byte[] sourceBytes(String sourceInternalName) throws IOException {
+        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(sourceInternalName + ".class")) {
             if (in == null) {
-                throw new IOException(SOURCE_INTERNAL_NAME + ".class is missing from the agent jar");
+                throw new IOException(sourceInternalName + ".class is missing from the agent jar");
             }
             return in.readAllBytes();
         }

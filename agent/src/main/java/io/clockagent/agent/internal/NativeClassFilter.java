@@ -28,7 +28,6 @@ import java.util.function.LongSupplier;
  */
 final class NativeClassFilter implements Runnable {
 
-    private static final String BINARY_NAME = "java.lang.ClockAgentClassFilter";
     private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
     private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
     private static final String LIBRARY_RESOURCE = "io/clockagent/agent/native/linux-x86_64/libclassfilter.so";
@@ -99,7 +98,8 @@ final class NativeClassFilter implements Runnable {
             return;
         }
         try {
-            MethodHandles.Lookup filter = MethodHandles.privateLookupIn(defineOrFind(), MethodHandles.lookup());
+            MethodHandles.Lookup filter = MethodHandles.privateLookupIn(
+                    BootClock.defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME), MethodHandles.lookup());
             MethodHandle scanned = counter(filter, "classesScanned");
             long scannedBefore = scannedOrLoad(filter, scanned);
             MethodHandle rewritten = counter(filter, "classesRewritten");
@@ -144,23 +144,6 @@ final class NativeClassFilter implements Runnable {
             } catch (Throwable failure) {
                 log.line("could not stop the native class filter: " + failure);
             }
-        }
-    }
-
-    /**
-     * The filter class as an earlier copy of the agent left it (it outlives a detach, as the clock does), or newly
-     * defined. Needs {@code java.lang} open to the agent, which defining the clock has done.
-     */
-    private static Class<?> defineOrFind() throws ReflectiveOperationException, IOException {
-        try {
-            return Class.forName(BINARY_NAME, false, null);
-        } catch (ClassNotFoundException notYetDefined) {
-            byte[] source;
-            try (InputStream in = resource(SOURCE_INTERNAL_NAME + ".class")) {
-                source = in.readAllBytes();
-            }
-            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
-            return javaLang.defineClass(ClassRenamer.rename(source, SOURCE_INTERNAL_NAME, INTERNAL_NAME));
         }
     }
 
