@@ -1,5 +1,5 @@
 /*
- * The native class filter (nativeFilter=true): a JVMTI ClassFileLoadHook that turns away, without entering Java,
+ * The native class filter (on unless nativeFilter=false): a JVMTI ClassFileLoadHook that turns away, without entering Java,
  * every class the agent would hand back unchanged, rewrites the classes that read the clock (call_site_rewriter.c),
  * and passes the rest to the agent's Java side (NativeClassFilter.filtered).
  *

@@ -88,7 +88,7 @@ class ApplicationLoggingTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), null)
+                .javaagent(BuildOutputs.agentJar(), InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(classPath)
                 .runMain(Slf4jService.class.getName());
@@ -100,7 +100,7 @@ class ApplicationLoggingTest {
         long startedMillis = result.readings("reading").get("service");
         window.assertContains("the service", startedMillis);
         assertEquals(2, result.stderr().size(), "the banner and the service's log line\n" + result.describe());
-        assertTrue(AgentStderr.banner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES)
+        assertTrue(AgentStderr.javaRewriterBanner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES)
                 .matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals("[main] INFO " + Slf4jService.class.getName() + " - service started at " + startedMillis,
                 result.stderr().get(1), result.describe());

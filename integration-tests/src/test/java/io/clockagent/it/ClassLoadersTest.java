@@ -99,7 +99,7 @@ class ClassLoadersTest {
         LoadersRun run = runOn(featureVersion);
 
         assertEquals(1, run.result.stderr().size(), run.result.describe());
-        assertTrue(AgentStderr.banner(LOADED_PACKAGE.replace('/', '.'), AgentStderr.NO_EXCLUDES)
+        assertTrue(AgentStderr.javaRewriterBanner(LOADED_PACKAGE.replace('/', '.'), AgentStderr.NO_EXCLUDES)
                 .matcher(run.result.stderr().get(0)).matches(), run.result.describe());
     }
 
@@ -113,7 +113,8 @@ class ClassLoadersTest {
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
         ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + LOADED_PACKAGE.replace('/', '.'))
+                .javaagent(BuildOutputs.agentJar(), "include=" + LOADED_PACKAGE.replace('/', '.') + ","
+                        + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(launcherJar, loadedJar)
                 .runMain(LoadersMain.class.getName(), loadedJar.toString(), bundleJar.toString());

@@ -53,7 +53,7 @@ class NamedModuleTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .modulePath(moduleJar)
                 .runModule(MODULE + "/" + ModularMain.class.getName());
@@ -70,7 +70,7 @@ class NamedModuleTest {
         assertEquals(new ClockReferences(0, 0, original.systemCallSites(), original.systemMethodReferences()),
                 ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", MAIN_CLASS)));
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
                 result.describe());
     }
 }

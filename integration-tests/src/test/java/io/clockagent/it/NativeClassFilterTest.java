@@ -25,16 +25,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The native class filter ({@code nativeFilter=true}, Linux x86-64): it takes over from the Java transformer once
- * the cached clock is defined, and then rewrites classes itself, of every class file version, with no JVM warning on
- * JDK 25, and a detach stops it before restoring the classes it rewrote. By default, or when its library cannot be
- * written, the Java transformer goes on alone and rewrites the same classes. Run with {@code tick=1s}, so that a
- * rewritten site shows by changing value about once a second.
+ * The native class filter (Linux x86-64, on by default): it takes over from the Java transformer once the cached
+ * clock is defined, and then rewrites classes itself, of every class file version, with no JVM warning on JDK 25,
+ * and a detach stops it before restoring the classes it rewrote. With {@code nativeFilter=false}, or when its library
+ * cannot be written, the Java transformer goes on alone and rewrites the same classes; only a filter asked for with
+ * {@code nativeFilter=true} then says why. Run with {@code tick=1s}, so that a rewritten site shows by changing value
+ * about once a second.
  */
 class NativeClassFilterTest {
 
     private static final String INCLUDE = "include=io.clockagent.it.fixtures.shapes";
-    private static final String OPTIONS = INCLUDE + ",tick=1s,nativeFilter=true";
+    private static final String OPTIONS = INCLUDE + ",tick=1s";
     private static final List<String> PROBED = List.of("static-method", "lambda-body", "method-reference");
     private static final int NEWEST_GENERATED_MAJOR_VERSION = 69;
     /** A liveness bound for the hand-over, which takes milliseconds; never a speed target. */
@@ -58,7 +59,7 @@ class NativeClassFilterTest {
     }
 
     @OnEachJdk
-    void takesOverAndRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
+    void byDefaultTakesOverAndRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
             @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
         ForkResult result = run(jdk, runDirectory, OPTIONS, HAND_OVER_PATIENCE_MILLIS);
@@ -77,32 +78,51 @@ class NativeClassFilterTest {
     }
 
     @OnEachJdk
-    void byDefaultTheJavaTransformerRewritesTheSameClassesAlone(int featureVersion, @TempDir Path runDirectory) {
+    void turnedOffTheJavaTransformerRewritesTheSameClassesAlone(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        ForkResult result = run(jdk, runDirectory, INCLUDE + ",tick=1s", ABSENCE_WATCH_MILLIS);
+        ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=false", ABSENCE_WATCH_MILLIS);
 
         assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
         assertProbedSitesCached(result);
         assertEquals(0, nativeCounts(result)[0] + nativeCounts(result)[1], result.describe());
-        assertTrue(AgentStderr.banner("tick=1s wait=park " + INCLUDE + " exclude=(none)")
+        assertTrue(AgentStderr.banner("tick=1s wait=park nativeFilter=false " + INCLUDE + " exclude=(none)")
                 .matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());
     }
 
     @OnEachJdk
-    void aLibraryThatCannotBeWrittenLeavesTheJavaTransformerServingAndSaysWhyOnce(int featureVersion,
+    void aRequestedFilterWhoseLibraryCannotBeWrittenLeavesTheJavaTransformerServingAndSaysWhyOnce(int featureVersion,
             @TempDir Path runDirectory) {
         Path missing = runDirectory.resolve("no-such-directory");
-        ForkResult result = run(Jdks.require(featureVersion), runDirectory, OPTIONS, ABSENCE_WATCH_MILLIS,
+        List<String> agentLines = runWithoutTemporaryDirectory(featureVersion, runDirectory, missing,
+                OPTIONS + ",nativeFilter=true");
+
+        assertEquals(2, agentLines.size(), "the banner, then one line saying why\n" + agentLines);
+        assertTrue(agentLines.get(1).startsWith("clock-agent: native class filter not started, filtering in Java: ")
+                && agentLines.get(1).contains(missing.toString()), agentLines.toString());
+    }
+
+    @OnEachJdk
+    void byDefaultAFilterWhoseLibraryCannotBeWrittenLeavesTheJavaTransformerServingWithoutAWord(int featureVersion,
+            @TempDir Path runDirectory) {
+        List<String> agentLines = runWithoutTemporaryDirectory(featureVersion, runDirectory,
+                runDirectory.resolve("no-such-directory"), OPTIONS);
+
+        assertEquals(1, agentLines.size(), "the banner alone\n" + agentLines);
+        assertTrue(AgentStderr.banner("tick=1s wait=park " + INCLUDE + " exclude=(none)").matcher(agentLines.get(0))
+                .matches(), agentLines.toString());
+    }
+
+    /** A run whose library cannot be written, in which the Java transformer rewrites; returns the agent's lines. */
+    private static List<String> runWithoutTemporaryDirectory(int featureVersion, Path runDirectory, Path missing,
+            String options) {
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, options, ABSENCE_WATCH_MILLIS,
                 "-Djava.io.tmpdir=" + missing);
 
         assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
         assertProbedSitesCached(result);
         // JDK 25 adds its own warning about the missing directory; the agent's lines are the point here.
-        List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: ")).toList();
-        assertEquals(2, agentLines.size(), "the banner, then one line saying why\n" + result.describe());
-        assertTrue(agentLines.get(1).startsWith("clock-agent: native class filter not started, filtering in Java: ")
-                && agentLines.get(1).contains(missing.toString()), result.describe());
+        return result.stderr().stream().filter(line -> line.startsWith("clock-agent: ")).toList();
     }
 
     @OnEachJdk
@@ -110,7 +130,7 @@ class NativeClassFilterTest {
         Jdk jdk = Jdks.require(featureVersion);
         try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + AttachTargetMain.class.getPackageName()
-                        + ",tick=1s,nativeFilter=true")
+                        + ",tick=1s")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
             target.awaitLine("ready");

@@ -64,7 +64,7 @@ class OsgiFelixTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), null)
+                .javaagent(BuildOutputs.agentJar(), InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(hostJar, BuildOutputs.felixFrameworkJar())
                 .runMain(FelixHostMain.class.getName(), bundleJar.toString(),
@@ -84,7 +84,7 @@ class OsgiFelixTest {
         List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: "))
                 .collect(Collectors.toList());
         assertEquals(1, agentLines.size(), result.describe());
-        assertTrue(AgentStderr.banner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0))
+        assertTrue(AgentStderr.javaRewriterBanner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0))
                 .matches(), result.describe());
 
         ClassDump dump = ClassDump.readFrom(dumpDirectory);

@@ -65,7 +65,7 @@ class OtherAgentsTest {
         Path execFile = runDirectory.resolve("jacoco.exec");
         ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.jacocoAgentJar(), jacocoOptions(execFile))
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE);
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER);
 
         assertJacocoCoexists(jvm, runDirectory, execFile);
     }
@@ -75,7 +75,7 @@ class OtherAgentsTest {
             @TempDir Path runDirectory) throws IOException {
         Path execFile = runDirectory.resolve("jacoco.exec");
         ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(BuildOutputs.jacocoAgentJar(), jacocoOptions(execFile));
 
         assertJacocoCoexists(jvm, runDirectory, execFile);
@@ -86,7 +86,7 @@ class OtherAgentsTest {
             @TempDir Path runDirectory) {
         ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(labelAgentJar, null)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE);
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER);
 
         assertByteBuddyAgentCoexists(jvm, runDirectory);
     }
@@ -95,7 +95,7 @@ class OtherAgentsTest {
     void aByteBuddyAgentAfterClockAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
             @TempDir Path runDirectory) {
         ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(labelAgentJar, null);
 
         assertByteBuddyAgentCoexists(jvm, runDirectory);
@@ -143,7 +143,7 @@ class OtherAgentsTest {
         List<String> agentLines = result.stderr().stream().filter(line -> !line.startsWith("WARNING: "))
                 .collect(Collectors.toList());
         assertEquals(1, agentLines.size(), "the banner and nothing else\n" + result.describe());
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0)).matches(),
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0)).matches(),
                 result.describe());
         byte[] definedService = ClassDump.readFrom(dumpDirectory).classFile("app", SERVICE);
         assertEquals(new ClockReferences(0, 0, 1, 0), ClockReferences.in(definedService));

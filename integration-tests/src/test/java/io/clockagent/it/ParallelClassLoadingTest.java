@@ -58,9 +58,9 @@ class ParallelClassLoadingTest {
         Path dumpDirectory = runDirectory.resolve("dump");
 
         loadInParallel(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString()),
-                AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES));
+                AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES));
 
         ClassDump dump = ClassDump.readFrom(dumpDirectory);
         List<Executable> checks = new ArrayList<>();
@@ -75,17 +75,16 @@ class ParallelClassLoadingTest {
     }
 
     /**
-     * The same loading with {@code nativeFilter=true}: the first class starts the hand-over to the native filter
-     * while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test
+     * The same loading with the default options, under which the first class starts the hand-over to the native
+     * filter while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test
      * agent cannot see what the native hook rewrites after it, so this checks that nothing deadlocks, fails or
      * prints; the rewriting itself is shown by NativeClassFilterTest and NativeRewriterParityTest.
      */
     @OnEachJdk
     void withTheNativeFilterTakingOverMidWayNothingDeadlocksOrFails(int featureVersion, @TempDir Path runDirectory) {
         loadInParallel(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",nativeFilter=true"),
-                AgentStderr.banner("tick=1ms wait=park nativeFilter=true include=" + PACKAGE + " exclude="
-                        + AgentStderr.NO_EXCLUDES));
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE),
+                AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES));
     }
 
     /** Runs the loading in {@code jvm}: every call ran, none failed, and the agent printed its banner alone. */

@@ -59,7 +59,7 @@ class RuntimeModuleLayerTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(hostJar)
                 .runMain(LayerHostMain.class.getName(), moduleJar.toString(), MODULE, ModularMain.class.getName());
@@ -79,7 +79,7 @@ class RuntimeModuleLayerTest {
         assertEquals(new ClockReferences(0, 0, original.systemCallSites(), original.systemMethodReferences()),
                 ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile(loaderLabel, MAIN_CLASS)));
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
                 result.describe());
     }
 }

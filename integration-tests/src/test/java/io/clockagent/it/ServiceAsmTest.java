@@ -45,7 +45,7 @@ class ServiceAsmTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(serviceJar, BuildOutputs.serviceAsmJar())
                 .runMain(ServiceWithOwnAsm.class.getName());
@@ -53,7 +53,7 @@ class ServiceAsmTest {
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), "the banner alone: no clash, no warning\n" + result.describe());
-        assertTrue(AgentStderr.banner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
+        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
                 .matches(), result.describe());
         assertTrue(result.stdoutLineStartingWith("asm ").endsWith("/" + BuildOutputs.serviceAsmJar().getFileName()),
                 "the service uses its own ASM\n" + result.describe());

@@ -35,7 +35,7 @@ class ServiceByteBuddyTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + FIXTURE_PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses(), BuildOutputs.serviceByteBuddyJar())
                 .runMain(ServiceWithOwnByteBuddy.class.getName());
@@ -43,7 +43,7 @@ class ServiceByteBuddyTest {
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), "the banner alone: no clash, no warning\n" + result.describe());
-        assertTrue(AgentStderr.banner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
+        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
                 .matches(), result.describe());
         assertTrue(result.stdoutLineStartingWith("byte-buddy ")
                 .endsWith("/byte-buddy-" + BuildOutputs.serviceByteBuddyVersion() + ".jar"),

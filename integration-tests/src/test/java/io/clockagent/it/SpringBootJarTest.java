@@ -58,14 +58,14 @@ class SpringBootJarTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + INCLUDES)
+                .javaagent(BuildOutputs.agentJar(), "include=" + INCLUDES + "," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .runJar(bootJar);
 
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner(INCLUDES, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+        assertTrue(AgentStderr.javaRewriterBanner(INCLUDES, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
                 result.describe());
         assertEquals(Map.of("application", LAUNCHED_CLASS_LOADER, "library", LAUNCHED_CLASS_LOADER),
                 result.labelled("defined-by"), "both run under Spring Boot's loader\n" + result.describe());

@@ -37,7 +37,8 @@ public final class AgentOptions {
     private final String report;
     private final boolean dryRun;
     private final boolean jmx;
-    private final boolean nativeFilter;
+    /** Null when not given: the native filter then serves where it can start, and falls back without a word. */
+    private final Boolean nativeFilter;
     private final Set<String> sources;
 
     private AgentOptions(Builder built, Set<String> sources) {
@@ -51,7 +52,7 @@ public final class AgentOptions {
         this.report = built.report;
         this.dryRun = Boolean.TRUE.equals(built.dryRun);
         this.jmx = !Boolean.FALSE.equals(built.jmx);
-        this.nativeFilter = Boolean.TRUE.equals(built.nativeFilter);
+        this.nativeFilter = built.nativeFilter;
         this.sources = sources;
     }
 
@@ -207,13 +208,22 @@ public final class AgentOptions {
 
     /** Whether the native class filter may take over from the Java transformer, where it is built for the platform. */
     public boolean nativeFilter() {
-        return nativeFilter;
+        return !Boolean.FALSE.equals(nativeFilter);
+    }
+
+    /**
+     * Whether {@code nativeFilter=true} was given: then a filter that cannot start says why on stderr. By default it
+     * falls back in silence, as the banner is the only line the agent prints by default; the MBean shows which
+     * filter serves.
+     */
+    public boolean nativeFilterRequested() {
+        return Boolean.TRUE.equals(nativeFilter);
     }
 
     /** The options as the banner shows them, in the same {@code key=value} form a user writes. */
     public String describe() {
         return "tick=" + tickText + " wait=" + waitStrategy.optionValue() + (monotonic ? " monotonic=true" : "")
-                + (dryRun ? " dryRun=true" : "") + (nativeFilter ? " nativeFilter=true" : "") + " "
+                + (dryRun ? " dryRun=true" : "") + (nativeFilter == null ? "" : " nativeFilter=" + nativeFilter) + " "
                 + packages.describe()
                 + (sources.isEmpty() || sources.equals(Set.of(AGENT_ARGUMENTS)) ? ""
                         : " (options from " + String.join(", ", sources) + ")");

@@ -9,8 +9,8 @@ import java.security.ProtectionDomain;
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
  * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
  * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
- * With {@code nativeFilter=true}, the native class filter takes over once the clock is defined and shows this
- * transformer only the classes it does not handle itself ({@link NativeClassFilter}).
+ * Where it can (by default; not with {@code nativeFilter=false}), the native class filter takes over once the clock
+ * is defined and shows this transformer only the classes it does not handle itself ({@link NativeClassFilter}).
  */
 final class CallSiteTransformer implements ClassFileTransformer {
 

@@ -80,9 +80,9 @@ public final class Installer {
                 return NOTHING_INSTALLED;
             }
             RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
-            NativeClassFilter nativeFilter = options.dryRun() || !options.nativeFilter()
-                    || !NativeClassFilter.builtForThisPlatform() ? null
-                            : new NativeClassFilter(instrumentation, options.packages(), counters, log);
+            NativeClassFilter nativeFilter = options.dryRun() || !options.nativeFilter() ? null
+                    : NativeClassFilter.forThisPlatform(instrumentation, options.packages(), counters, log,
+                            options.nativeFilterRequested());
             DeferredBootClock clock = options.dryRun() ? null
                     : new DeferredBootClock(instrumentation, log, nativeFilter);
             Ticker ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(),

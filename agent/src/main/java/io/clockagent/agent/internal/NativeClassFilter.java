@@ -13,8 +13,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.LongSupplier;
 
 /**
- * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/,
- * {@code nativeFilter=true}), which turns away the classes the agent leaves unchanged before they reach Java and
+ * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/; on unless
+ * {@code nativeFilter=false}), which turns away the classes the agent leaves unchanged before they reach Java and
  * rewrites the others itself.
  *
  * <p>While any Java transformer is registered, every class load costs a copy of its bytes into a new Java array and a
@@ -24,18 +24,21 @@ import java.util.function.LongSupplier;
  * transformer steps aside, so no class load falls between them, and it asks the Java side about each thread's first
  * class, which may have passed the Java transformer just before, so that none is counted or rewritten twice. Built
  * for Linux on x86-64; elsewhere, or where the library cannot load, the Java transformer goes on alone, slower to
- * start but rewriting the same classes.
+ * start but rewriting the same classes. Only a filter the user asked for ({@code nativeFilter=true}) says why it did
+ * not start: by default the banner is the agent's only line.
  */
 final class NativeClassFilter implements Runnable {
 
     private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
     private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
     private static final String LIBRARY_RESOURCE = "io/clockagent/agent/native/linux-x86_64/libclassfilter.so";
+    private static final String NOT_STARTED = "native class filter not started, filtering in Java: ";
 
     private final Instrumentation instrumentation;
     private final PackageFilter packages;
     private final RewriteCounters counters;
     private final AgentLog log;
+    private final boolean requested;
     /** Set before the transformer is registered, so before any thread can run the hand-over. */
     private CallSiteTransformer transformer;
     /** The JMX waiter, once there is one; the library shows it the MBean server class. */
@@ -45,18 +48,31 @@ final class NativeClassFilter implements Runnable {
     /** Guarded by this. */
     private boolean closed;
 
-    NativeClassFilter(Instrumentation instrumentation, PackageFilter packages, RewriteCounters counters,
-            AgentLog log) {
+    private NativeClassFilter(Instrumentation instrumentation, PackageFilter packages, RewriteCounters counters,
+            AgentLog log, boolean requested) {
         this.instrumentation = instrumentation;
         this.packages = packages;
         this.counters = counters;
         this.log = log;
+        this.requested = requested;
     }
 
-    /** Whether this JVM runs on the one platform the library is built for. */
-    static boolean builtForThisPlatform() {
+    /**
+     * The filter, or null where the library is not built for this JVM's platform.
+     *
+     * @param requested whether {@code nativeFilter=true} was given, so that a filter that cannot start says why
+     */
+    static NativeClassFilter forThisPlatform(Instrumentation instrumentation, PackageFilter packages,
+            RewriteCounters counters, AgentLog log, boolean requested) {
+        String os = System.getProperty("os.name");
         String arch = System.getProperty("os.arch");
-        return "Linux".equals(System.getProperty("os.name")) && ("amd64".equals(arch) || "x86_64".equals(arch));
+        if ("Linux".equals(os) && ("amd64".equals(arch) || "x86_64".equals(arch))) {
+            return new NativeClassFilter(instrumentation, packages, counters, log, requested);
+        }
+        if (requested) {
+            log.line(NOT_STARTED + "built for Linux on x86-64 only, not for " + os + " on " + arch);
+        }
+        return null;
     }
 
     void takesOverFrom(CallSiteTransformer javaTransformer) {
@@ -91,7 +107,10 @@ final class NativeClassFilter implements Runnable {
         return transformer.examinedLast(loader, className);
     }
 
-    /** The hand-over; says once, in one line, why if it cannot happen, and leaves the Java transformer serving. */
+    /**
+     * The hand-over; where it cannot happen, leaves the Java transformer serving and, if the filter was asked for,
+     * says why once, in one line.
+     */
     @Override
     public synchronized void run() {
         if (closed) {
@@ -115,7 +134,7 @@ final class NativeClassFilter implements Runnable {
                     new String[] {ActiveCopy.DETACH_SIGNAL, JmxRegistration.MBEAN_SERVER_CLASS},
                     BootClock.INTERNAL_NAME, counters.countsSites(), tickerStarted());
             if (notStarted != null) {
-                log.line("native class filter not started, filtering in Java: " + notStarted);
+                notStarted(notStarted);
                 return;
             }
             stop = stopFilter;
@@ -126,7 +145,13 @@ final class NativeClassFilter implements Runnable {
                 instrumentation.removeTransformer(jmx);
             }
         } catch (Throwable failure) {
-            log.line("native class filter not started, filtering in Java: " + failure);
+            notStarted(failure.toString());
+        }
+    }
+
+    private void notStarted(String why) {
+        if (requested) {
+            log.line(NOT_STARTED + why);
         }
     }
 

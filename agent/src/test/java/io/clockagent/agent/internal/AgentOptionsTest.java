@@ -30,7 +30,7 @@ class AgentOptionsTest {
         "verbose=true,strict=false                  | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
         "dryRun=true,jmx=false,report=summary       | tick=1ms wait=park dryRun=true include=(all non-JDK classes) exclude=(none)",
         "nativeFilter=true                          | tick=1ms wait=park nativeFilter=true include=(all non-JDK classes) exclude=(none)",
-        "nativeFilter=false                         | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "nativeFilter=false                         | tick=1ms wait=park nativeFilter=false include=(all non-JDK classes) exclude=(none)",
     })
     void validOptionsParse(String text, String described) {
         assertEquals(described, AgentOptions.parse(text).describe());
@@ -85,8 +85,23 @@ class AgentOptionsTest {
         assertFalse(defaults.monotonic());
         assertFalse(defaults.dryRun());
         assertTrue(defaults.jmx());
-        assertFalse(defaults.nativeFilter());
+        assertTrue(defaults.nativeFilter());
+        assertFalse(defaults.nativeFilterRequested());
         assertTrue(defaults.packages().covers("com/acme/Service"));
+    }
+
+    @ParameterizedTest(name = "''{0}'': native filter {1}, asked for {2}")
+    @CsvSource(delimiter = '|', value = {
+        "tick=1ms            | true  | false",
+        "nativeFilter=true   | true  | true",
+        "nativeFilter=false  | false | false",
+    })
+    void theNativeFilterServesUnlessTurnedOffAndSaysWhyNotOnlyWhenAskedFor(String text, boolean serves,
+            boolean requested) {
+        AgentOptions options = AgentOptions.parse(text);
+
+        assertEquals(serves, options.nativeFilter());
+        assertEquals(requested, options.nativeFilterRequested());
     }
 
     @ParameterizedTest(name = "''{0}'' with a bad option stops the JVM: {1}")

@@ -59,7 +59,7 @@ class DemoOffAndOnTest {
                 + runs.on.fork().describe());
         assertFalse(runs.off.tickerMeasured(), runs.off.fork().describe());
         assertEquals(1, runs.on.fork().stderr().size(), runs.on.fork().describe());
-        assertTrue(AgentStderr.banner(DemoRun.DEMO_PACKAGE, AgentStderr.NO_EXCLUDES)
+        assertTrue(AgentStderr.javaRewriterBanner(DemoRun.DEMO_PACKAGE, AgentStderr.NO_EXCLUDES)
                 .matcher(runs.on.fork().stderr().get(0)).matches(), runs.on.fork().describe());
         assertAll(readers.entrySet().stream().<Executable>map(original -> () -> {
             ClockReferences before = ClockReferences.in(original.getValue());

@@ -22,7 +22,8 @@ import java.util.Map;
 public final class DemoRun {
 
     public static final String DEMO_PACKAGE = "io.clockagent.demo";
-    public static final String AGENT_OPTIONS = "include=" + DEMO_PACKAGE;
+    /** With the Java rewriter, as the inspector records every run; see {@link InspectorJar#JAVA_REWRITER}. */
+    public static final String AGENT_OPTIONS = "include=" + DEMO_PACKAGE + "," + InspectorJar.JAVA_REWRITER;
     /** A few seconds per run: 2,000 warm-up and 5,000 measured requests, and 10,000 burst tasks on JDK 21+. */
     public static final List<String> SMALL_LOAD = List.of("--requests", "5000", "--warmup", "2000", "--burst",
             "10000");

@@ -18,6 +18,12 @@ public final class AgentStderr {
         return banner("tick=1ms wait=park include=" + includes + " exclude=" + excludes);
     }
 
+    /** The banner for default tick and wait settings with {@link InspectorJar#JAVA_REWRITER}. */
+    public static Pattern javaRewriterBanner(String includes, String excludes) {
+        return banner("tick=1ms wait=park " + InspectorJar.JAVA_REWRITER + " include=" + includes + " exclude="
+                + excludes);
+    }
+
     /**
      * The banner for any settings, stated as the agent states them, such as
      * {@code tick=5ms wait=spin monotonic=true include=com.acme exclude=(none)}, followed by
