@@ -12,7 +12,8 @@ import java.util.Locale;
  * Times whole JVM runs with and without an agent: {@code java -version}, the fixed cost, and
  * {@link ClassHeavyProgram}, the cost per loaded class. Each variant differs from the plain run only by its
  * {@code -javaagent} argument: clock-agent, or for scale the do-nothing agent (for the class-heavy program also with
- * a transformer that changes nothing; see {@link io.clockagent.bench.noop.NoopAgent}). The variants run in rounds, one run of
+ * a transformer that changes nothing, see {@link io.clockagent.bench.noop.NoopAgent}, and clock-agent with its Java
+ * transformer alone, as where the native class filter cannot start). The variants run in rounds, one run of
  * each per round and the order rotated every round, after one untimed round; the tables give medians of the wall
  * time from process start to exit, the budgets' measure, and of the process's CPU time ({@link ChildCpu}), which
  * other work on a shared machine disturbs less. Single-threaded, and runs one JVM at a time.
@@ -127,8 +128,10 @@ public final class StartupComparison {
                 new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
                 new Variant("do-nothing agent, unchanging transformer",
                         List.of("-javaagent:" + files.noopAgentJar() + "=transformer")),
-                new Variant("clock-agent", List.of(agentArgument)));
+                new Variant("clock-agent", List.of(agentArgument)),
+                new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")));
         Variant clockAgent = variants.get(3);
+        Variant javaTransformer = variants.get(4);
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.addAll(program);
@@ -144,6 +147,16 @@ public final class StartupComparison {
         System.out.println("  clock-agent says: " + agentBanner(check.output));
         System.out.println("  with verbose=true the agent reports " + rewritten
                 + " rewritten classes (classes that call currentTimeMillis, once per loader)");
+        List<String> nativeRequested = new ArrayList<>(clockAgent.command);
+        nativeRequested.set(1, agentArgument + ",nativeFilter=true");
+        String nativeRefused = launch(nativeRequested).output.lines()
+                .filter(line -> line.startsWith("clock-agent: native class filter not started")).findFirst()
+                .orElse(null);
+        if (nativeRefused != null) {
+            // By default it would fall back in silence, and the clock-agent row would measure the Java transformer.
+            throw new IllegalStateException("the native class filter cannot start here: " + nativeRefused);
+        }
+        System.out.println("  with nativeFilter=true the agent says nothing more: the native class filter starts");
 
         runRounds(variants, runs, programLine(check.output));
         System.out.println();
@@ -168,6 +181,10 @@ public final class StartupComparison {
                 + format("%.3f", clockAgent.wall.medianNanos() / unchangingTransformer.wall.medianNanos())
                 + "x (median of per-round ratios " + format("%.3f",
                         clockAgent.wall.pairedMedianRatio(unchangingTransformer.wall)) + "x)");
+        System.out.println("clock-agent with its Java transformer alone (nativeFilter=false): "
+                + format("%.3f", javaTransformer.wall.medianNanos() / plain.wall.medianNanos())
+                + "x (median of per-round ratios " + format("%.3f", javaTransformer.wall.pairedMedianRatio(plain.wall))
+                + "x)");
         System.out.println("budget: with clock-agent the class-heavy program takes at most "
                 + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
                 + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));

@@ -42,7 +42,7 @@ class CallSiteShapesTest {
     private static final String EXCLUDED_PACKAGE = "io/clockagent/it/fixtures/shapes/legacy";
     private static final String OTHER_PACKAGE = "io/clockagent/it/fixtures/outside";
     private static final String OPTIONS = "include=" + dotted(INCLUDED_PACKAGE) + ",exclude="
-            + dotted(EXCLUDED_PACKAGE) + ",verbose=true";
+            + dotted(EXCLUDED_PACKAGE) + ",verbose=true," + InspectorJar.JAVA_REWRITER;
     /** Java 25: the newest class file version the agent reads, and the newest JDK these tests run on. */
     private static final int NEWEST_GENERATED_MAJOR_VERSION = 69;
 
@@ -185,7 +185,7 @@ class CallSiteShapesTest {
         List<String> stderr = run.result.stderr();
 
         assertFalse(stderr.isEmpty(), run.result.describe());
-        assertTrue(AgentStderr.banner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE)).matcher(stderr.get(0))
+        assertTrue(AgentStderr.javaRewriterBanner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE)).matcher(stderr.get(0))
                 .matches(), "first line is the banner\n" + run.result.describe());
         assertEquals(expectedReports, new TreeSet<>(stderr.subList(1, stderr.size())), run.result.describe());
         assertEquals(expectedReports.size(), stderr.size() - 1, "each class reported once\n" + run.result.describe());
