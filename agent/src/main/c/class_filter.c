@@ -1,7 +1,7 @@
 /*
- * The native class filter (on unless nativeFilter=false): a JVMTI ClassFileLoadHook that turns away, without entering Java,
- * every class the agent would hand back unchanged, rewrites the classes that read the clock (call_site_rewriter.c),
- * and passes the rest to the agent's Java side (NativeClassFilter.filtered).
+ * The native class filter (on unless nativeFilter=false): a JVMTI ClassFileLoadHook that turns away, without
+ * entering Java, every class the agent would hand back unchanged, rewrites the classes that read the clock
+ * (call_site_rewriter.c), and passes the rest to the agent's Java side (NativeClassFilter.filtered).
  *
  * Why native: while any Java transformer is registered, the JVM copies every class file it loads into a new Java
  * array and calls into Java with it, and the agent's check and rewriter then run interpreted until the JIT has

@@ -185,8 +185,8 @@ class CallSiteShapesTest {
         List<String> stderr = run.result.stderr();
 
         assertFalse(stderr.isEmpty(), run.result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE)).matcher(stderr.get(0))
-                .matches(), "first line is the banner\n" + run.result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE))
+                .matcher(stderr.get(0)).matches(), "first line is the banner\n" + run.result.describe());
         assertEquals(expectedReports, new TreeSet<>(stderr.subList(1, stderr.size())), run.result.describe());
         assertEquals(expectedReports.size(), stderr.size() - 1, "each class reported once\n" + run.result.describe());
     }

@@ -70,7 +70,7 @@ class NamedModuleTest {
         assertEquals(new ClockReferences(0, 0, original.systemCallSites(), original.systemMethodReferences()),
                 ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", MAIN_CLASS)));
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
-                result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
     }
 }

@@ -75,6 +75,7 @@ class NativeClassFilterTest {
                 + " by the native filter, none by Java\n" + result.describe());
         assertEquals(1, result.stderr().size(), "only the banner: no JVM warning about native access\n"
                 + result.describe());
+        assertEquals("class-filter native", result.stdoutLineStartingWith("class-filter "), result.describe());
     }
 
     @OnEachJdk
@@ -85,6 +86,8 @@ class NativeClassFilterTest {
         assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
         assertProbedSitesCached(result);
         assertEquals(0, nativeCounts(result)[0] + nativeCounts(result)[1], result.describe());
+        assertEquals("class-filter java: nativeFilter=false", result.stdoutLineStartingWith("class-filter "),
+                result.describe());
         assertTrue(AgentStderr.banner("tick=1s wait=park nativeFilter=false " + INCLUDE + " exclude=(none)")
                 .matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());
@@ -113,7 +116,10 @@ class NativeClassFilterTest {
                 .matches(), agentLines.toString());
     }
 
-    /** A run whose library cannot be written, in which the Java transformer rewrites; returns the agent's lines. */
+    /**
+     * A run whose library cannot be written, in which the Java transformer rewrites and the MBean says why; returns
+     * the agent's lines.
+     */
     private static List<String> runWithoutTemporaryDirectory(int featureVersion, Path runDirectory, Path missing,
             String options) {
         ForkResult result = run(Jdks.require(featureVersion), runDirectory, options, ABSENCE_WATCH_MILLIS,
@@ -121,6 +127,9 @@ class NativeClassFilterTest {
 
         assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
         assertProbedSitesCached(result);
+        String classFilter = result.stdoutLineStartingWith("class-filter ");
+        assertTrue(classFilter.startsWith("class-filter java: native class filter not started: ")
+                && classFilter.contains(missing.toString()), result.describe());
         // JDK 25 adds its own warning about the missing directory; the agent's lines are the point here.
         return result.stderr().stream().filter(line -> line.startsWith("clock-agent: ")).toList();
     }

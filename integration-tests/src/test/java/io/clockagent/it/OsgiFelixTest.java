@@ -84,8 +84,8 @@ class OsgiFelixTest {
         List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: "))
                 .collect(Collectors.toList());
         assertEquals(1, agentLines.size(), result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0))
-                .matches(), result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(AgentStderr.ALL_CLASSES, AgentStderr.NO_EXCLUDES)
+                .matcher(agentLines.get(0)).matches(), result.describe());
 
         ClassDump dump = ClassDump.readFrom(dumpDirectory);
         ClockReferences original = ClockReferences.in(ClassFiles.read(BuildOutputs.testClasses(), ACTIVATOR));

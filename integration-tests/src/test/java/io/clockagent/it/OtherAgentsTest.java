@@ -143,8 +143,8 @@ class OtherAgentsTest {
         List<String> agentLines = result.stderr().stream().filter(line -> !line.startsWith("WARNING: "))
                 .collect(Collectors.toList());
         assertEquals(1, agentLines.size(), "the banner and nothing else\n" + result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0)).matches(),
-                result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES)
+                .matcher(agentLines.get(0)).matches(), result.describe());
         byte[] definedService = ClassDump.readFrom(dumpDirectory).classFile("app", SERVICE);
         assertEquals(new ClockReferences(0, 0, 1, 0), ClockReferences.in(definedService));
         return new Run(result, definedService);

@@ -76,8 +76,8 @@ class ParallelClassLoadingTest {
 
     /**
      * The same loading with the default options, under which the first class starts the hand-over to the native
-     * filter while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The test
-     * agent cannot see what the native hook rewrites after it, so this checks that nothing deadlocks, fails or
+     * filter while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The
+     * test agent cannot see what the native hook rewrites after it, so this checks that nothing deadlocks, fails or
      * prints; the rewriting itself is shown by NativeClassFilterTest and NativeRewriterParityTest.
      */
     @OnEachJdk

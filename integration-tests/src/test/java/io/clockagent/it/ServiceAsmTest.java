@@ -53,8 +53,8 @@ class ServiceAsmTest {
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), "the banner alone: no clash, no warning\n" + result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
-                .matches(), result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
         assertTrue(result.stdoutLineStartingWith("asm ").endsWith("/" + BuildOutputs.serviceAsmJar().getFileName()),
                 "the service uses its own ASM\n" + result.describe());
         window.assertContains("the generated class", result.readings("reading").get("generated"));

@@ -43,8 +43,8 @@ class ServiceByteBuddyTest {
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), "the banner alone: no clash, no warning\n" + result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0))
-                .matches(), result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(FIXTURE_PACKAGE, AgentStderr.NO_EXCLUDES)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
         assertTrue(result.stdoutLineStartingWith("byte-buddy ")
                 .endsWith("/byte-buddy-" + BuildOutputs.serviceByteBuddyVersion() + ".jar"),
                 "the service uses its own Byte Buddy\n" + result.describe());

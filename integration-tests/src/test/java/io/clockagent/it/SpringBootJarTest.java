@@ -65,8 +65,8 @@ class SpringBootJarTest {
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(INCLUDES, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
-                result.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(INCLUDES, AgentStderr.NO_EXCLUDES)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals(Map.of("application", LAUNCHED_CLASS_LOADER, "library", LAUNCHED_CLASS_LOADER),
                 result.labelled("defined-by"), "both run under Spring Boot's loader\n" + result.describe());
         Map<String, Long> readings = result.readings("reading");

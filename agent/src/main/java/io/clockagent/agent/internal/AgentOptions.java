@@ -213,8 +213,8 @@ public final class AgentOptions {
 
     /**
      * Whether {@code nativeFilter=true} was given: then a filter that cannot start says why on stderr. By default it
-     * falls back in silence, as the banner is the only line the agent prints by default; the MBean shows which
-     * filter serves.
+     * falls back in silence, as the banner is the only line the agent prints by default; the MBean's
+     * {@code ClassFilter} says which filter serves and why.
      */
     public boolean nativeFilterRequested() {
         return Boolean.TRUE.equals(nativeFilter);

@@ -68,6 +68,8 @@ final class ClockAgentMBean implements InvocationHandler {
         add("ClassesScanned", long.class, "classes in scope checked for call sites", counters::classesScanned);
         add("NativeClassFilter", boolean.class, "whether the native class filter has taken over from the Java one",
                 counters::countsNatively);
+        add("ClassFilter", String.class, "which class filter serves, and why not the native one",
+                this::classFilter);
         add("ClassesScannedNatively", long.class, "of those, the classes the native class filter checked",
                 counters::classesScannedNatively);
         add("ClassesRewritten", long.class, "classes whose call sites were rewritten", counters::classesRewritten);
@@ -112,6 +114,20 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private void add(String name, Class<?> type, String description, Supplier<Object> value) {
         attributes.put(name, new ReadOnlyAttribute(type, description, value));
+    }
+
+    private String classFilter() {
+        if (counters.countsNatively()) {
+            return "native";
+        }
+        String refusal = counters.nativeFilterRefusal();
+        if (refusal != null) {
+            return "java: native class filter not started: " + refusal;
+        }
+        if (options.dryRun()) {
+            return "java: dryRun=true";
+        }
+        return options.nativeFilter() ? "java until the cached clock is defined" : "java: nativeFilter=false";
     }
 
     private long currentLagMillis() {

@@ -69,8 +69,10 @@ final class NativeClassFilter implements Runnable {
         if ("Linux".equals(os) && ("amd64".equals(arch) || "x86_64".equals(arch))) {
             return new NativeClassFilter(instrumentation, packages, counters, log, requested);
         }
+        String why = "built for Linux on x86-64 only, not for " + os + " on " + arch;
+        counters.nativeFilterRefused(why);
         if (requested) {
-            log.line(NOT_STARTED + "built for Linux on x86-64 only, not for " + os + " on " + arch);
+            log.line(NOT_STARTED + why);
         }
         return null;
     }
@@ -150,6 +152,7 @@ final class NativeClassFilter implements Runnable {
     }
 
     private void notStarted(String why) {
+        counters.nativeFilterRefused(why);
         if (requested) {
             log.line(NOT_STARTED + why);
         }

@@ -29,6 +29,8 @@ final class RewriteCounters {
     /** Null until the native filter takes over. */
     private volatile LongSupplier nativeScans;
     private volatile LongSupplier nativeRewrites;
+    /** Why the native filter did not take over, once that is known; null otherwise. */
+    private volatile String nativeFilterRefusal;
     private final AtomicLong classesRewritten = new AtomicLong();
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
@@ -78,6 +80,16 @@ final class RewriteCounters {
     void countNatively(LongSupplier scans, LongSupplier rewrites) {
         nativeRewrites = rewrites;
         nativeScans = scans;
+    }
+
+    /** Records why the native filter cannot take over, where it was meant to; the Java transformer goes on serving. */
+    void nativeFilterRefused(String why) {
+        nativeFilterRefusal = why;
+    }
+
+    /** Why the native filter did not take over, or null while it serves, is yet to start, or was not meant to. */
+    String nativeFilterRefusal() {
+        return nativeFilterRefusal;
     }
 
     long classesScanned() {
