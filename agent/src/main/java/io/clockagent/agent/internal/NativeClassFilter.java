@@ -189,11 +189,13 @@ final class NativeClassFilter implements Runnable {
      * The JVM loads a library only from a file: this one is written to a new file in the temporary directory and
      * deleted once loaded, as the mapping outlives the name, so nothing is left behind even if the JVM is killed
      * later. Named by process and time rather than by {@code Files.createTempFile}, whose SecureRandom costs 10-20 ms
-     * of startup; CREATE_NEW refuses a name that exists, such as a link planted in its place.
+     * of startup; CREATE_NEW refuses a name that exists, such as a link planted in its place. The process id comes
+     * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, 6 ms
+     * of the hand-over on JDK 25.
      */
     private static void load(MethodHandle load) throws Throwable {
-        Path file = Path.of(System.getProperty("java.io.tmpdir"),
-                "clock-agent-" + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".so");
+        Path file = Path.of(System.getProperty("java.io.tmpdir"), "clock-agent-"
+                + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime() + ".so");
         OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW);
         try {
             try (out; InputStream in = resource(LIBRARY_RESOURCE)) {
