@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.coexist.CoexistingService;
 import io.clockagent.it.fixtures.coexist.agent.LabelAgent;
+import io.clockagent.it.fixtures.nativefilter.AfterHandOverMain;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -32,12 +33,16 @@ import org.junit.jupiter.api.io.TempDir;
  * Another agent beside clock-agent, given before it or after it: JaCoCo's agent, and a Byte Buddy agent of the
  * test's own that advises a method of the same class. Both agents do their work, and the call sites are rewritten.
  *
- * <p>The inspector comes last in every run, so it records the class as the JVM defines it, after both agents.
+ * <p>The inspector comes last in the runs that use it, so it records the class as the JVM defines it, after both
+ * agents; those runs use the Java rewriter ({@link InspectorJar#JAVA_REWRITER}), as the native class filter would
+ * rewrite after the inspector too.
  */
 class OtherAgentsTest {
 
     private static final String PACKAGE = CoexistingService.class.getPackageName();
     private static final String SERVICE = CoexistingService.class.getName().replace('.', '/');
+    /** A liveness bound for the hand-over to the native class filter, which takes milliseconds; never a speed target. */
+    private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
 
     @TempDir
     static Path workDirectory;
@@ -99,6 +104,40 @@ class OtherAgentsTest {
                 .javaagent(labelAgentJar, null);
 
         assertByteBuddyAgentCoexists(jvm, runDirectory);
+    }
+
+    /**
+     * Under the native class filter, on by default once a class in scope has loaded (here the label agent's own), the
+     * rewrite comes after every Java agent's transformers whatever the command-line order: the label agent, given
+     * after clock-agent, advises the class first, and the class is rewritten on top of that.
+     */
+    @OnEachJdk
+    void underTheNativeFilterAByteBuddyAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
+            @TempDir Path runDirectory) {
+        long startMillis = System.currentTimeMillis();
+
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",verbose=true")
+                .javaagent(labelAgentJar, null)
+                .classPath(serviceJar, byteBuddyJar, BuildOutputs.testClasses())
+                .runMain(AfterHandOverMain.class.getName(), Long.toString(HAND_OVER_PATIENCE_MILLIS),
+                        CoexistingService.class.getName());
+
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals("class-filter native", result.stdoutLineStartingWith("class-filter "),
+                "the service loaded after the hand-over\n" + result.describe());
+        assertEquals("label-agent transformed " + CoexistingService.class.getName(),
+                result.stdoutLineStartingWith("label-agent "), result.describe());
+        assertEquals("label advised", result.stdoutLineStartingWith("label "), result.describe());
+        window.assertContains("the service", result.readings("reading").get("service"));
+        List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: "))
+                .collect(Collectors.toList());
+        assertEquals(2, agentLines.size(), "the banner and the one rewritten class\n" + result.describe());
+        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(agentLines.get(0)).matches(),
+                result.describe());
+        assertEquals(AgentStderr.rewrote(CoexistingService.class.getName(), 1, 0), agentLines.get(1),
+                result.describe());
     }
 
     private static String jacocoOptions(Path execFile) {
