@@ -16,8 +16,8 @@ public final class InspectorJar {
      * inspector included, which would then record the classes it rewrote as they were before. The Java rewriter runs
      * where the inspector can see it; NativeRewriterParityTest holds the native rewriter to the same bytes, and
      * NativeClassFilterTest shows it taking over. A run whose only clock-reading class is its first class in scope
-     * needs no such option: the Java rewriter always rewrites that one, as the native filter starts the ticker no
-     * other way.
+     * needs no such option: that class is in the Java transformer already when it starts defining the clock, which
+     * the hand-over waits for.
      */
     public static final String JAVA_REWRITER = "nativeFilter=false";
 
