@@ -1,7 +1,7 @@
 /*
- * The constant-pool redirect of CallSiteRewriter.java, for the native class filter: once the Java side has rewritten
- * one class (which starts the ticker), the filter rewrites the rest itself, so that the JVM's start-up does not wait
- * for the Java rewriter to run interpreted and be compiled. Everything the Java side would refuse or report, and
+ * The constant-pool redirect of CallSiteRewriter.java, for the native class filter, which rewrites classes itself
+ * once it has taken over, so that the JVM's start-up does not wait for the Java rewriter to run interpreted and be
+ * compiled. Everything the Java side would refuse or report, and
  * every index it would check, leaves the class to Java instead, which then refuses or reports it as before; the
  * integration tests run both (nativeFilter=false and verbose=true take the Java rewriter).
  */

@@ -41,11 +41,12 @@ typedef struct {
     jobject target;
     jmethodID filtered;
     jmethodID examined_by_java;
+    jmethodID rewriting_natively;
     char *clock_internal_name;
     /* Counting call sites needs the Java rewriter, which decodes every method. */
     int java_rewrites_all;
-    /* Set once the Java side has rewritten a class, which starts the ticker; from then on this side rewrites too. */
-    int java_rewrote_one;
+    /* Set once this side has told the Java side that it rewrites, which starts the ticker as a Java rewrite does. */
+    int ticker_asked;
     jobject platform_loader;
     jobject agent_loader;
     prefix_list includes;
@@ -160,7 +161,6 @@ static void hand_to_java(settings *s, jvmtiEnv *env, JNIEnv *jni, jobject loader
             (*jni)->GetByteArrayRegion(jni, rewritten, 0, rewritten_length, (jbyte *) copy);
             *new_length = rewritten_length;
             *new_bytes = copy;
-            __atomic_store_n(&s->java_rewrote_one, 1, __ATOMIC_RELEASE);
         }
         (*jni)->DeleteLocalRef(jni, rewritten);
     }
@@ -169,6 +169,17 @@ static void hand_to_java(settings *s, jvmtiEnv *env, JNIEnv *jni, jobject loader
     }
     if (java_name != NULL) {
         (*jni)->DeleteLocalRef(jni, java_name);
+    }
+}
+
+/* Before the first class this side rewrites: a rewritten class reads a clock that only the ticker keeps cached. */
+static void ask_for_ticker(settings *s, JNIEnv *jni) {
+    if (__atomic_exchange_n(&s->ticker_asked, 1, __ATOMIC_ACQ_REL)) {
+        return;
+    }
+    (*jni)->CallVoidMethod(jni, s->target, s->rewriting_natively);
+    if ((*jni)->ExceptionCheck(jni)) {
+        (*jni)->ExceptionClear(jni);
     }
 }
 
@@ -184,7 +195,8 @@ static void JNICALL on_class_file_load(jvmtiEnv *env, JNIEnv *jni, jclass redefi
     __atomic_add_fetch(&hooks_running, 1, __ATOMIC_SEQ_CST);
     settings *s = __atomic_load_n(&active, __ATOMIC_SEQ_CST);
     verdict v = s == NULL ? LEAVE : judge(s, jni, loader, name, length, bytes);
-    if (v == CLOCK_NAMED && !s->java_rewrites_all && __atomic_load_n(&s->java_rewrote_one, __ATOMIC_ACQUIRE)) {
+    if (v == CLOCK_NAMED && !s->java_rewrites_all) {
+        ask_for_ticker(s, jni);
         rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name, jvmti_allocate, env,
                                                      new_length, new_bytes);
         if (outcome == REWRITE_DONE) {
@@ -251,15 +263,13 @@ static void free_settings(JNIEnv *jni, settings *s) {
 
 static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_loader, jobject agent_loader,
                               jobjectArray includes, jobjectArray excludes, jobjectArray ignored,
-                              jobjectArray passed, jstring clock_internal_name, jboolean java_rewrites_all,
-                              jboolean java_rewrote_one) {
+                              jobjectArray passed, jstring clock_internal_name, jboolean java_rewrites_all) {
     settings *s = calloc(1, sizeof *s);
     if (s == NULL) {
         return NULL;
     }
     s->installation = ++installations;
     s->java_rewrites_all = java_rewrites_all;
-    s->java_rewrote_one = java_rewrote_one;
     const char *clock = (*jni)->GetStringUTFChars(jni, clock_internal_name, NULL);
     if (clock != NULL) {
         s->clock_internal_name = strdup(clock);
@@ -273,8 +283,9 @@ static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_load
                                       "(Ljava/lang/ClassLoader;Ljava/lang/String;[B)[B");
     s->examined_by_java = (*jni)->GetMethodID(jni, target_class, "examinedByJava",
                                               "(Ljava/lang/ClassLoader;Ljava/lang/String;)Z");
+    s->rewriting_natively = (*jni)->GetMethodID(jni, target_class, "rewritingNatively", "()V");
     if (s->target == NULL || s->platform_loader == NULL || s->agent_loader == NULL || s->filtered == NULL
-            || s->examined_by_java == NULL || s->clock_internal_name == NULL
+            || s->examined_by_java == NULL || s->rewriting_natively == NULL || s->clock_internal_name == NULL
             || !copy_prefixes(jni, includes, &s->includes) || !copy_prefixes(jni, excludes, &s->excludes)
             || !copy_prefixes(jni, ignored, &s->ignored) || !copy_prefixes(jni, passed, &s->passed)) {
         (*jni)->ExceptionClear(jni);
@@ -337,7 +348,7 @@ static jstring open_jvmti(JNIEnv *jni) {
 JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
         JNIEnv *jni, jclass filter_class, jobject target, jobject platform_loader, jobject agent_loader,
         jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
-        jstring clock_internal_name, jboolean java_rewrites_all, jboolean java_rewrote_one) {
+        jstring clock_internal_name, jboolean java_rewrites_all) {
     (void) filter_class;
     static int jvmti_opened;
     if (!jvmti_opened) {
@@ -348,7 +359,7 @@ JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
         jvmti_opened = 1;
     }
     settings *s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, ignored, passed,
-                               clock_internal_name, java_rewrites_all, java_rewrote_one);
+                               clock_internal_name, java_rewrites_all);
     if (s == NULL) {
         return (*jni)->NewStringUTF(jni, "out of memory");
     }

@@ -89,6 +89,17 @@ final class CallSiteTransformer implements ClassFileTransformer {
     }
 
     /**
+     * Starts the ticker, as the first class rewritten here does; for the native class filter, which rewrites classes
+     * itself once it has taken over, whether or not this transformer rewrote one before.
+     */
+    void startTicker() {
+        CachedClockWriter defined = clock.writer();
+        if (defined != null) {
+            ticker.startOnce(defined);
+        }
+    }
+
+    /**
      * Stops {@link #transform} doing anything, once the native filter has started: until the JVM stops calling this
      * transformer, both would see the same classes.
      */

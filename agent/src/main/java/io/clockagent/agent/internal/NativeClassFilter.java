@@ -129,12 +129,12 @@ final class NativeClassFilter implements Runnable {
                     MethodType.methodType(void.class));
             MethodHandle start = filter.findStatic(filter.lookupClass(), "start", MethodType.methodType(String.class,
                     Object.class, ClassLoader.class, ClassLoader.class, String[].class, String[].class,
-                    String[].class, String[].class, String.class, boolean.class, boolean.class));
+                    String[].class, String[].class, String.class, boolean.class));
             String notStarted = (String) start.invoke(this, ClassLoader.getPlatformClassLoader(),
                     NativeClassFilter.class.getClassLoader(), packages.includePrefixes(), packages.excludePrefixes(),
                     IgnoredPackages.prefixes(),
                     new String[] {ActiveCopy.DETACH_SIGNAL, JmxRegistration.MBEAN_SERVER_CLASS},
-                    BootClock.INTERNAL_NAME, counters.countsSites(), tickerStarted());
+                    BootClock.INTERNAL_NAME, counters.countsSites());
             if (notStarted != null) {
                 notStarted(notStarted);
                 return;
@@ -158,9 +158,9 @@ final class NativeClassFilter implements Runnable {
         }
     }
 
-    /** Whether the Java side has rewritten a class already, which starts the ticker; the library waits for one. */
-    private boolean tickerStarted() {
-        return counters.classesRewritten() > 0;
+    /** Called by the library before the first class it rewrites itself. */
+    void rewritingNatively() {
+        transformer.startTicker();
     }
 
     /** Stops the native filter if it took over, and keeps it from taking over later. */
