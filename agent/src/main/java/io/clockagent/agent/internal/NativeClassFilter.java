@@ -69,11 +69,7 @@ final class NativeClassFilter implements Runnable {
         if ("Linux".equals(os) && ("amd64".equals(arch) || "x86_64".equals(arch))) {
             return new NativeClassFilter(instrumentation, packages, counters, log, requested);
         }
-        String why = "built for Linux on x86-64 only, not for " + os + " on " + arch;
-        counters.nativeFilterRefused(why);
-        if (requested) {
-            log.line(NOT_STARTED + why);
-        }
+        refused(counters, log, requested, "built for Linux on x86-64 only, not for " + os + " on " + arch);
         return null;
     }
 
@@ -136,7 +132,7 @@ final class NativeClassFilter implements Runnable {
                     new String[] {ActiveCopy.DETACH_SIGNAL, JmxRegistration.MBEAN_SERVER_CLASS},
                     BootClock.INTERNAL_NAME, counters.countsSites());
             if (notStarted != null) {
-                notStarted(notStarted);
+                refused(counters, log, requested, notStarted);
                 return;
             }
             stop = stopFilter;
@@ -147,11 +143,12 @@ final class NativeClassFilter implements Runnable {
                 instrumentation.removeTransformer(jmx);
             }
         } catch (Throwable failure) {
-            notStarted(failure.toString());
+            refused(counters, log, requested, failure.toString());
         }
     }
 
-    private void notStarted(String why) {
+    /** Records why the Java transformer goes on serving, for the MBean, and says so if the filter was asked for. */
+    private static void refused(RewriteCounters counters, AgentLog log, boolean requested, String why) {
         counters.nativeFilterRefused(why);
         if (requested) {
             log.line(NOT_STARTED + why);
