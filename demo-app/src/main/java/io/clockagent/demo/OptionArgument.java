@@ -4,7 +4,23 @@ package io.clockagent.demo;
  * One {@code --key value} pair of a command line, as the demo and its comparison runner read theirs: the pair, the
  * value forms they share, and their refusals, each quoting the offending argument. Immutable.
  */
-public record OptionArgument(String key, String value) {
+public final class OptionArgument {
+
+    private final String key;
+    private final String value;
+
+    private OptionArgument(String key, String value) {
+        this.key = key;
+        this.value = value;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String value() {
+        return value;
+    }
 
     /**
      * The pair whose key is {@code args[index]}.

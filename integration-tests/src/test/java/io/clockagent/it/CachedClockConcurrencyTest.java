@@ -8,6 +8,7 @@ import io.clockagent.it.jcstress.CachedClockTearing;
 import io.clockagent.it.jcstress.CachedClockWithdrawal;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.File;
@@ -38,7 +39,8 @@ class CachedClockConcurrencyTest {
 
     @OnEachJdk
     void everyJcstressOutcomeOfTheCachedClockIsAllowed(int featureVersion, @TempDir Path runDirectory) {
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+        Jdk jdk = Jdks.require(featureVersion);
+        ForkResult result = new ForkedJvm(jdk, runDirectory)
                 .classPath(testClassPath())
                 // jcstress writes its result blob into the working directory.
                 .workingDirectory(runDirectory)
@@ -49,7 +51,9 @@ class CachedClockConcurrencyTest {
                         "-iters", "3",
                         "-time", "200",
                         "-sc", "false",
-                        "-jvmArgs", "-XX:+UnlockDiagnosticVMOptions -XX:+StressLCM -XX:+StressGCM -XX:+StressIGVN",
+                        "-jvmArgs", "-XX:+UnlockDiagnosticVMOptions -XX:+StressLCM -XX:+StressGCM"
+                                // JDK 16 added the randomizer of C2's value numbering.
+                                + (jdk.featureVersion() >= 16 ? " -XX:+StressIGVN" : ""),
                         "-r", runDirectory.resolve("results").toString(),
                         "-v");
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
@@ -42,7 +43,9 @@ class JmxExporterTest {
         Path config = Files.writeString(runDirectory.resolve("jmx-exporter.yaml"), readmeYaml(),
                 StandardCharsets.UTF_8);
         int port = freeLoopbackPort();
-        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+        Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule("jdk.httpserver", "jmx_exporter's HTTP endpoint");
+        try (LiveJvm service = new ForkedJvm(jdk, runDirectory)
                 // With a report the agent counts call sites, and the MBean has the counts to export.
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
                 .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)

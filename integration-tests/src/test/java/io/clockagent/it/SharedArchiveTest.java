@@ -23,14 +23,17 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Class-data sharing with the agent on, archives made as their owners make them: on JDK 17 a dynamic CDS archive from
- * a run without agents (the JVM refuses to dump one with an agent), on JDK 25 an AOT cache from a training run with
- * the agent (the JVM refuses a cache made without it once {@code -javaagent} adds {@code java.instrument}). Classes
- * the agent leaves alone still come from the archive. JDK 17 hands the agent each archived class as it loads it, so a
- * class the archive holds with its clock reads is rewritten; an AOT cache loads its classes before any agent starts,
- * so such a class keeps its direct reads (README, Limits).
+ * Class-data sharing with the agent on, archives made as their owners make them: on JDK 11 (and a runtime without
+ * the JDK's own archive) a static application CDS archive dumped from the class list of a run without agents; on JDK 17
+ * and 21 a dynamic CDS archive from a run without agents (the JVM refuses to dump one with an agent); on JDK 25 an AOT cache from a training run with the agent (the
+ * JVM refuses a cache made without it once {@code -javaagent} adds {@code java.instrument}). Classes the agent leaves
+ * alone still come from the archive. A CDS archive hands the agent each archived class as it loads it, so a class the
+ * archive holds with its clock reads is rewritten; an AOT cache loads its classes before any agent starts, so such a
+ * class keeps its direct reads (README, Limits).
  */
 class SharedArchiveTest {
 
@@ -54,9 +57,10 @@ class SharedArchiveTest {
                 result.describe());
     }
 
-    @Test
-    void aClassADynamicArchiveHoldsIsRewrittenAsItLoads(@TempDir Path runDirectory) {
-        Jdk jdk = Jdks.require(Jdks.OLDEST_TESTED);
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_11, Jdks.JDK_17, Jdks.JDK_21})
+    void aClassACdsArchiveHoldsIsRewrittenAsItLoads(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
 
         ForkResult result = runWithArchive(jdk, runDirectory, train(jdk, runDirectory, OPTIONS), classLoads,
@@ -70,7 +74,7 @@ class SharedArchiveTest {
     /** Trained while the agent covered another package, the cache holds KnownSites as compiled. */
     @Test
     void aClassAnAotCacheLoadsBeforeTheAgentStartsKeepsItsDirectReads(@TempDir Path runDirectory) {
-        Jdk jdk = Jdks.require(Jdks.NEWEST_TESTED);
+        Jdk jdk = Jdks.require(Jdks.JDK_25);
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
 
         ForkResult result = runWithArchive(jdk, runDirectory,
@@ -100,23 +104,44 @@ class SharedArchiveTest {
         return result;
     }
 
-    /** A run of the service that writes the archive as the JVM exits; with the agent where the JDK needs it. */
+    /**
+     * A run of the service that writes the archive as the JVM exits, with the agent where the JDK needs it; on JDK 11,
+     * which has no dynamic archive, a run that lists the classes it loads and a second JVM that dumps them.
+     */
     private static Path train(Jdk jdk, Path runDirectory, String agentOptions) {
         Path archive = runDirectory.resolve(archiveOption(jdk, "service.aot", "service.jsa"));
-        ForkedJvm training = new ForkedJvm(jdk, runDirectory)
-                .option(archiveOption(jdk, "-XX:AOTCacheOutput=", "-XX:ArchiveClassesAtExit=") + archive)
-                .classPath(serviceJar(runDirectory));
+        Path classList = runDirectory.resolve("service.classlist");
+        ForkedJvm training = new ForkedJvm(jdk, runDirectory).classPath(serviceJar(runDirectory));
         if (usesAotCache(jdk)) {
-            training.javaagent(BuildOutputs.agentJar(), agentOptions);
+            training.option("-XX:AOTCacheOutput=" + archive).javaagent(BuildOutputs.agentJar(), agentOptions);
+        } else if (hasDynamicArchive(jdk)) {
+            training.option("-XX:ArchiveClassesAtExit=" + archive);
+        } else {
+            training.option("-XX:DumpLoadedClassList=" + classList);
         }
         ForkResult trained = training.runMain(OperableService.MAIN_CLASS, "sites", "probe");
         assertEquals(0, trained.exitStatus(), trained.describe());
+        if (Files.isRegularFile(classList)) {
+            trained = new ForkedJvm(jdk, runDirectory)
+                    .option("-Xshare:dump", "-XX:SharedClassListFile=" + classList, "-XX:SharedArchiveFile=" + archive)
+                    .classPath(serviceJar(runDirectory))
+                    .runMain(OperableService.MAIN_CLASS);
+            assertEquals(0, trained.exitStatus(), trained.describe());
+        }
         assertTrue(Files.isRegularFile(archive), "no archive written\n" + trained.describe());
         return archive;
     }
 
     private static boolean usesAotCache(Jdk jdk) {
         return jdk.featureVersion() >= 25;
+    }
+
+    /**
+     * {@code -XX:ArchiveClassesAtExit} came with JDK 13, and extends the JDK's own archive, which a runtime made with
+     * {@code jlink} lacks until {@code java -Xshare:dump} writes it.
+     */
+    private static boolean hasDynamicArchive(Jdk jdk) {
+        return jdk.featureVersion() >= 13 && Files.isRegularFile(jdk.home().resolve("lib/server/classes.jsa"));
     }
 
     private static String archiveOption(Jdk jdk, String aotCache, String cdsArchive) {

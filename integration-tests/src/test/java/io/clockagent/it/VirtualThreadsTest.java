@@ -15,24 +15,27 @@ import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.WallClockWindow;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A hundred thousand virtual threads read rewritten call sites while the ticker, a platform thread, goes on ticking.
- * Virtual threads came with Java 21, so this runs on the newest tested JDK only.
+ * Virtual threads came with Java 21, so this runs on the tested JDKs from 21 on.
  */
 class VirtualThreadsTest {
 
     private static final String PACKAGE = VirtualThreadsMain.class.getPackageName();
     private static final String MAIN_CLASS = VirtualThreadsMain.class.getName().replace('.', '/');
 
-    @Test
-    void aHundredThousandVirtualThreadsReadTheCachedClockWhileTheTickerTicks(@TempDir Path runDirectory) {
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_21, Jdks.JDK_25})
+    void aHundredThousandVirtualThreadsReadTheCachedClockWhileTheTickerTicks(int featureVersion,
+            @TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
 
-        ForkResult result = new ForkedJvm(Jdks.require(Jdks.NEWEST_TESTED), runDirectory)
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())

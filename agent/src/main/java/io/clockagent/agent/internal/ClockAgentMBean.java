@@ -42,9 +42,6 @@ final class ClockAgentMBean implements InvocationHandler {
     private MBeanInfo info;
     private volatile double directCallNanos = Double.NaN;
 
-    /** One attribute: its JMX type, what it means, and how to read it now. */
-    private record ReadOnlyAttribute(Class<?> type, String description, Supplier<Object> value) {
-    }
 
     ClockAgentMBean(AgentOptions options, RewriteCounters counters, Ticker ticker, DeferredBootClock clock,
             String clocksource) {
@@ -101,9 +98,8 @@ final class ClockAgentMBean implements InvocationHandler {
                 this::directCallNanos);
         List<MBeanAttributeInfo> described = new ArrayList<>();
         for (Map.Entry<String, ReadOnlyAttribute> attribute : attributes.entrySet()) {
-            described.add(new MBeanAttributeInfo(attribute.getKey(), attribute.getValue().type().getName(),
-                    attribute.getValue().description(), true, false,
-                    attribute.getValue().type() == boolean.class));
+            described.add(new MBeanAttributeInfo(attribute.getKey(), attribute.getValue().type.getName(),
+                    attribute.getValue().description, true, false, attribute.getValue().type == boolean.class));
         }
         info = new MBeanInfo(ClockAgentMBean.class.getName(), "clock-agent: what it rewrote and how its clock keeps up",
                 described.toArray(new MBeanAttributeInfo[0]), new MBeanConstructorInfo[0],
@@ -155,7 +151,7 @@ final class ClockAgentMBean implements InvocationHandler {
                 for (String name : (String[]) arguments[0]) {
                     ReadOnlyAttribute attribute = attributes.get(name);
                     if (attribute != null) {
-                        values.add(new Attribute(name, attribute.value().get()));
+                        values.add(new Attribute(name, attribute.value.get()));
                     }
                 }
                 return values;
@@ -182,6 +178,19 @@ final class ClockAgentMBean implements InvocationHandler {
         if (attribute == null) {
             throw new AttributeNotFoundException("no attribute " + name + " in " + OBJECT_NAME);
         }
-        return attribute.value().get();
+        return attribute.value.get();
+    }
+
+    /** One attribute: its JMX type, what it means, and how to read it now. */
+    private static final class ReadOnlyAttribute {
+        final Class<?> type;
+        final String description;
+        final Supplier<Object> value;
+
+        ReadOnlyAttribute(Class<?> type, String description, Supplier<Object> value) {
+            this.type = type;
+            this.description = description;
+            this.value = value;
+        }
     }
 }

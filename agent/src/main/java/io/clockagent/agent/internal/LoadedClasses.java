@@ -20,7 +20,7 @@ final class LoadedClasses {
     static int retransform(Instrumentation instrumentation, RewriteScope scope, AgentLog log) {
         List<Class<?>> covered = new ArrayList<>();
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (!loaded.isHidden() && instrumentation.isModifiableClass(loaded)
+            if (!isHidden(loaded) && instrumentation.isModifiableClass(loaded)
                     && scope.includes(loaded.getClassLoader(), loaded.getName().replace('.', '/'))) {
                 covered.add(loaded);
             }
@@ -49,5 +49,14 @@ final class LoadedClasses {
             }
         }
         return retransformed;
+    }
+
+    /**
+     * Hidden classes (Java 15 and later) and the VM-anonymous classes before them have no class file to rewrite. Both
+     * carry a '/' in their name, which no binary name of a class loaded from a class file has; {@code isHidden()}
+     * does not exist on Java 11.
+     */
+    private static boolean isHidden(Class<?> loaded) {
+        return loaded.getName().indexOf('/') >= 0;
     }
 }

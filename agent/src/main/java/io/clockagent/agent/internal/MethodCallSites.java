@@ -1,11 +1,54 @@
 package io.clockagent.agent.internal;
 
-/**
- * The uses of {@code System.currentTimeMillis()} in one method.
- *
- * @param method name and descriptor, such as {@code now()J}
- * @param callSites {@code invokestatic} instructions
- * @param methodReferences {@code System::currentTimeMillis} references and {@code ldc} method handles
- */
-record MethodCallSites(String method, int callSites, int methodReferences) {
+import java.util.Objects;
+
+/** The uses of {@code System.currentTimeMillis()} in one method. Immutable; equal when all three parts are. */
+final class MethodCallSites {
+
+    private final String method;
+    private final int callSites;
+    private final int methodReferences;
+
+    /**
+     * @param method name and descriptor, such as {@code now()J}
+     * @param callSites {@code invokestatic} instructions
+     * @param methodReferences {@code System::currentTimeMillis} references and {@code ldc} method handles
+     */
+    MethodCallSites(String method, int callSites, int methodReferences) {
+        this.method = method;
+        this.callSites = callSites;
+        this.methodReferences = methodReferences;
+    }
+
+    String method() {
+        return method;
+    }
+
+    int callSites() {
+        return callSites;
+    }
+
+    int methodReferences() {
+        return methodReferences;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        if (!(other instanceof MethodCallSites)) {
+            return false;
+        }
+        MethodCallSites that = (MethodCallSites) other;
+        return method.equals(that.method) && callSites == that.callSites && methodReferences == that.methodReferences;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(method, callSites, methodReferences);
+    }
+
+    /** As in test failures: {@code now()J: 2 call sites, 0 method references}. */
+    @Override
+    public String toString() {
+        return method + ": " + callSites + " call sites, " + methodReferences + " method references";
+    }
 }

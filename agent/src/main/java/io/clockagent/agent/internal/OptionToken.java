@@ -5,13 +5,27 @@ import java.util.List;
 
 /**
  * One {@code key=value} token of an option string, with the source it came from so that errors can name both.
- *
- * @param key the key, trimmed; null when the token is empty or has no {@code =} after a key
- * @param value the value, trimmed
- * @param text the token as written
- * @param source where it came from, such as {@code CLOCK_AGENT_OPTIONS}
+ * Immutable.
  */
-record OptionToken(String key, String value, String text, String source) {
+final class OptionToken {
+
+    private final String key;
+    private final String value;
+    private final String text;
+    private final String source;
+
+    /**
+     * @param key the key, trimmed; null when the token is empty or has no {@code =} after a key
+     * @param value the value, trimmed
+     * @param text the token as written
+     * @param source where it came from, such as {@code CLOCK_AGENT_OPTIONS}
+     */
+    private OptionToken(String key, String value, String text, String source) {
+        this.key = key;
+        this.value = value;
+        this.text = text;
+        this.source = source;
+    }
 
     /** Splits on commas; malformed tokens are kept, without a key, so that the builder refuses them by their text. */
     static List<OptionToken> split(String options, String source) {
@@ -31,6 +45,18 @@ record OptionToken(String key, String value, String text, String source) {
             }
         }
         return tokens;
+    }
+
+    String key() {
+        return key;
+    }
+
+    String value() {
+        return value;
+    }
+
+    String text() {
+        return text;
     }
 
     /** The token in quotes, followed by its source unless it is the {@code -javaagent} string. */

@@ -16,12 +16,24 @@ import java.util.function.LongSupplier;
  */
 final class RewriteCounters {
 
-    /**
-     * A class whose sites were found, by name.
-     *
-     * @param className the binary name, such as {@code com.acme.Service}
-     */
-    record RewrittenClassSites(String className, List<MethodCallSites> methods) {
+    /** A class whose sites were found, by name. Immutable. */
+    static final class RewrittenClassSites {
+        private final String className;
+        private final List<MethodCallSites> methods;
+
+        /** @param className the binary name, such as {@code com.acme.Service} */
+        RewrittenClassSites(String className, List<MethodCallSites> methods) {
+            this.className = className;
+            this.methods = methods;
+        }
+
+        String className() {
+            return className;
+        }
+
+        List<MethodCallSites> methods() {
+            return methods;
+        }
     }
 
     private final boolean countsSites;

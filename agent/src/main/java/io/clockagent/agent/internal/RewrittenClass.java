@@ -2,13 +2,29 @@ package io.clockagent.agent.internal;
 
 import java.util.List;
 
-/**
- * A class file after rewriting, with what was redirected in it.
- *
- * @param bytes the rewritten class file
- * @param methods the methods that read the clock, in class-file order; null when the rewriter did not count them
- */
-record RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
+/** A class file after rewriting, with what was redirected in it. Immutable once handed out. */
+final class RewrittenClass {
+
+    private final byte[] bytes;
+    private final List<MethodCallSites> methods;
+
+    /**
+     * @param bytes the rewritten class file
+     * @param methods the methods that read the clock, in class-file order; null when the rewriter did not count them
+     */
+    RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
+        this.bytes = bytes;
+        this.methods = methods;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    /** The methods that read the clock, in class-file order; null unless {@link #counted()}. */
+    List<MethodCallSites> methods() {
+        return methods;
+    }
 
     boolean counted() {
         return methods != null;

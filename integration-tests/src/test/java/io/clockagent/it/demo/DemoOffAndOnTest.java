@@ -97,6 +97,7 @@ class DemoOffAndOnTest {
 
     private static OffAndOn runOn(int featureVersion) {
         Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule("jdk.httpserver", "the demo's HTTP service");
         return RUNS.computeIfAbsent(featureVersion, version -> {
             Path runDirectory = workDirectory.resolve("jdk-" + version);
             DemoRun off = DemoRun.execute(jdk, false, Map.of(), runDirectory.resolve("off"));

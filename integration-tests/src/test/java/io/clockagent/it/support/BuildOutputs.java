@@ -57,11 +57,6 @@ public final class BuildOutputs {
         return existingFiles("clockagent.slf4j2Jars");
     }
 
-    /** Spring Boot's launcher classes, which the tests lay out at the root of an executable jar. */
-    public static Path springBootLoaderJar() {
-        return existingFile("clockagent.springBootLoaderJar");
-    }
-
     /** The Apache Felix OSGi framework, embedded by the OSGi fixture. */
     public static Path felixFrameworkJar() {
         return existingFile("clockagent.felixJar");
@@ -97,7 +92,7 @@ public final class BuildOutputs {
         return Path.of(property("clockagent.slowClockLibrary")).toAbsolutePath().normalize();
     }
 
-    private static Path existingFile(String key) {
+    static Path existingFile(String key) {
         Path path = Path.of(property(key)).toAbsolutePath().normalize();
         if (!Files.exists(path)) {
             throw new IllegalStateException(key + " points to " + path + ", which does not exist; build with"

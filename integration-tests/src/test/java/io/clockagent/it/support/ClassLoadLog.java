@@ -30,20 +30,33 @@ public final class ClassLoadLog {
         return !sources(binaryName).isEmpty();
     }
 
+    /** The binary names of the classes loaded from a source whose description contains {@code sourcePart}. */
+    public List<String> classesFrom(String sourcePart) {
+        return lines().stream()
+                .filter(line -> line.contains(" source: ")
+                        && line.substring(line.indexOf(" source: ")).contains(sourcePart))
+                .map(line -> line.substring(line.indexOf("] ") + 2, line.indexOf(" source: ")))
+                .collect(Collectors.toList());
+    }
+
     /**
      * Where the JVM says the class with this binary name came from, in order: such as {@code shared objects file}, a
      * jar's URL, or {@code __VM_RedefineClasses__} when it was retransformed.
      */
     public List<String> sources(String binaryName) {
         String entry = "] " + binaryName + " source: ";
+        return lines().stream().filter(line -> line.contains(entry))
+                .map(line -> line.substring(line.indexOf(entry) + entry.length()))
+                .collect(Collectors.toList());
+    }
+
+    private List<String> lines() {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             if (lines.isEmpty()) {
                 throw new AssertionError("the class-load log " + file + " is empty: the JVM never wrote it");
             }
-            return lines.stream().filter(line -> line.contains(entry))
-                    .map(line -> line.substring(line.indexOf(entry) + entry.length()))
-                    .collect(Collectors.toList());
+            return lines;
         } catch (IOException unreadable) {
             throw new UncheckedIOException(unreadable);
         }

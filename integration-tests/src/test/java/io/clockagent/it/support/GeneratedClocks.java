@@ -28,7 +28,7 @@ public final class GeneratedClocks {
      * compiles method references to {@code invokedynamic} instead, so only generated code has this shape.
      */
     public static byte[] loadingClockHandle(String binaryName) {
-        return clockClass(binaryName, Opcodes.V17, now -> {
+        return clockClass(binaryName, Opcodes.V11, now -> {
             now.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, SYSTEM, "currentTimeMillis", "()J", false));
             now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "()J", false);
         });

@@ -16,7 +16,7 @@ public final class ModuleInfoClass {
     /** A module that reads only {@code java.base}, exports nothing and contains the given packages. */
     public static byte[] readingOnlyJavaBase(String moduleName, String... packageBinaryNames) {
         ClassWriter writer = new ClassWriter(0);
-        writer.visit(Opcodes.V17, Opcodes.ACC_MODULE, "module-info", null, null, null);
+        writer.visit(Opcodes.V11, Opcodes.ACC_MODULE, "module-info", null, null, null);
         ModuleVisitor module = writer.visitModule(moduleName, 0, null);
         module.visitRequire("java.base", Opcodes.ACC_MANDATED, null);
         for (String packageName : packageBinaryNames) {

@@ -14,6 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "on JDK {0}")
-@ValueSource(ints = {Jdks.OLDEST_TESTED, Jdks.NEWEST_TESTED})
+@ValueSource(ints = {Jdks.JDK_11, Jdks.JDK_17, Jdks.JDK_21, Jdks.JDK_25})
 public @interface OnEachJdk {
 }

@@ -26,15 +26,14 @@ import java.util.zip.ZipEntry;
  */
 public final class SpringBootJar {
 
-    /** The launcher of Spring Boot 3.2 and later. */
-    public static final String JAR_LAUNCHER = "org.springframework.boot.loader.launch.JarLauncher";
-
     private final Map<String, byte[]> compressed = new LinkedHashMap<>();
     private final Map<String, byte[]> stored = new LinkedHashMap<>();
+    private String jarLauncher;
 
     /** Copies every file of the {@code spring-boot-loader} jar except its manifest to the root. */
-    public SpringBootJar launcher(Path springBootLoaderJar) {
-        try (JarFile loader = new JarFile(springBootLoaderJar.toFile())) {
+    public SpringBootJar launcher(SpringBootLoader springBootLoader) {
+        jarLauncher = springBootLoader.jarLauncher();
+        try (JarFile loader = new JarFile(springBootLoader.jar().toFile())) {
             for (Enumeration<JarEntry> entries = loader.entries(); entries.hasMoreElements(); ) {
                 JarEntry entry = entries.nextElement();
                 if (!entry.isDirectory() && !entry.getName().equals(JarFile.MANIFEST_NAME)) {
@@ -70,7 +69,7 @@ public final class SpringBootJar {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        main.put(Attributes.Name.MAIN_CLASS, JAR_LAUNCHER);
+        main.put(Attributes.Name.MAIN_CLASS, jarLauncher);
         main.putValue("Start-Class", startClass);
         main.putValue("Spring-Boot-Classes", "BOOT-INF/classes/");
         main.putValue("Spring-Boot-Lib", "BOOT-INF/lib/");

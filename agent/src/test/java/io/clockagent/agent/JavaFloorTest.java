@@ -1,0 +1,89 @@
+package io.clockagent.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.clockagent.agent.internal.AgentOptions;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class JavaFloorTest {
+
+    @ParameterizedTest(name = "java.specification.version ''{0}'' is refused: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "1.6  | Java 6 is not supported (11 or later is)",
+        "1.7  | Java 7 is not supported (11 or later is)",
+        "1.8  | Java 8 is not supported (11 or later is)",
+        "9    | Java 9 is not supported (11 or later is)",
+        "10   | Java 10 is not supported (11 or later is)",
+        "''   | cannot tell which Java this is (java.specification.version ''; 11 or later is supported)",
+        "ten  | cannot tell which Java this is (java.specification.version 'ten'; 11 or later is supported)",
+        "1.   | cannot tell which Java this is (java.specification.version '1.'; 11 or later is supported)",
+        "11.0 | cannot tell which Java this is (java.specification.version '11.0'; 11 or later is supported)",
+        "99999999999 | cannot tell which Java this is (java.specification.version '99999999999'; 11 or later is supported)",
+    })
+    void releasesBelowTheFloorOrUnreadableAreRefused(String specificationVersion, String refusal) {
+        assertEquals(refusal, JavaFloor.refusal(specificationVersion));
+    }
+
+    @Test
+    void anUnsetVersionIsRefused() {
+        assertEquals("cannot tell which Java this is (java.specification.version 'null'; 11 or later is supported)",
+                JavaFloor.refusal(null));
+    }
+
+    @ParameterizedTest(name = "java.specification.version ''{0}'' is admitted")
+    @ValueSource(strings = {"11", "17", "21", "25", "26"})
+    void releasesFromTheFloorUpAreAdmitted(String specificationVersion) {
+        assertNull(JavaFloor.refusal(specificationVersion));
+    }
+
+    @ParameterizedTest(name = "strict from [{0}] [{1}] [{2}] is {3}")
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+        "strict=true              | NONE        | NONE         | true",
+        "tick=1ms, strict = true  | NONE        | NONE         | true",
+        "strict=false             | strict=true | strict=true  | false",
+        "tick=1ms                 | strict=true | strict=false | true",
+        "NONE                     | NONE        | strict=true  | true",
+        "NONE                     | tick=2ms    | strict=yes   | false",
+        "''                       | ''          | ''           | false",
+        "strictly=true,xstrict=true | NONE      | NONE         | false",
+        "NONE                     | NONE        | NONE         | false",
+    })
+    void theStrongestSourceThatSetsStrictDecides(String agentArguments, String property, String variable,
+            boolean strict) {
+        assertEquals(strict, JavaFloor.strictRequested(agentArguments, property, variable));
+    }
+
+    @Test
+    void readsTheSameOptionSourcesAsTheFullOptions() {
+        assertEquals(AgentOptions.SYSTEM_PROPERTY, JavaFloor.OPTIONS_PROPERTY);
+        assertEquals(AgentOptions.ENVIRONMENT_VARIABLE, JavaFloor.OPTIONS_VARIABLE);
+    }
+
+    @ParameterizedTest(name = "{0} is a Java 8 class file")
+    @ValueSource(classes = {ClockAgent.class, JavaFloor.class})
+    void theEntryPointsLoadOnJava8(Class<?> entryClass) throws IOException {
+        assertEquals(52, classFileMajorVersion(entryClass));
+    }
+
+    @Test
+    void theRestOfTheAgentIsForJava11() throws IOException {
+        assertEquals(55, classFileMajorVersion(Internals.class));
+        assertEquals(55, classFileMajorVersion(AgentOptions.class));
+    }
+
+    private static int classFileMajorVersion(Class<?> type) throws IOException {
+        try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+            DataInputStream data = new DataInputStream(in);
+            data.readInt();
+            data.readUnsignedShort();
+            return data.readUnsignedShort();
+        }
+    }
+}
