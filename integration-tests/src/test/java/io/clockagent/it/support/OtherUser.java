@@ -17,14 +17,18 @@ public final class OtherUser {
     }
 
     /**
-     * Returns {@link #NAME} when this process can run commands as that user and the user can read {@code file}. Else
-     * prints a notice to stdout and aborts the calling test through a JUnit assumption, which reports it as skipped.
+     * Returns {@link #NAME} when this process can run commands as that user and the user can run {@code jdk}'s
+     * {@code java} on {@code file}. Else prints a notice to stdout and aborts the calling test through a JUnit
+     * assumption, which reports it as skipped. (A JDK under a home directory that only its owner may enter, such as
+     * root's {@code ~/.cache}, is out of that user's reach: {@code .ci/run} keeps the fetched ones elsewhere.)
      */
-    public static String requireReading(Path file) {
-        if (NAME.equals(System.getProperty("user.name")) || !succeeds("runuser", "-u", NAME, "--", "test", "-r",
-                file.toString())) {
-            String notice = "NOTICE: cannot run a command as '" + NAME + "' that reads " + file + " (that takes root"
-                    + " and runuser); the other-user run of this test is SKIPPED, not passed.";
+    public static String requireRunning(Jdk jdk, Path file) {
+        if (NAME.equals(System.getProperty("user.name"))
+                || !succeeds("runuser", "-u", NAME, "--", "test", "-r", file.toString())
+                || !succeeds("runuser", "-u", NAME, "--", "test", "-x", jdk.javaLauncher().toString())) {
+            String notice = "NOTICE: cannot run " + jdk.javaLauncher() + " as '" + NAME + "' on " + file + " (that"
+                    + " takes root, runuser, and both files within that user's reach); the other-user run of this test"
+                    + " is SKIPPED, not passed.";
             System.out.println(notice);
             Assumptions.abort(notice);
         }
