@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Runs clock-agent's benchmarks on JDK 17 and, where installed, JDK 25, and prints their tables.
+# Runs clock-agent's benchmarks on every JDK it finds and prints their tables.
 #
-#   benchmarks/run.sh [all|clock-read|startup] [--no-build]
+#   benchmarks/run.sh [all|clock-read|startup|fidelity|peers] [--no-build]
 #
-#   clock-read  JMH: one System.currentTimeMillis() call without and with the agent, 1 and 2 threads (~2.5 min/JDK)
-#   startup     java -version (20 runs per variant) and the class-heavy program (10 runs per variant) (~2 min/JDK)
-#   fidelity    staleness of the cached clock and its ticker's CPU, beside the usual updaters (~5 min/JDK; not in all)
-#   peers       JMH: one read of clock-agent, the direct call, SystemClock, Log4j2, Agrona (~3.5 min/JDK; not in all)
+#   clock-read  JMH: one System.currentTimeMillis() call without and with the agent, 1 and 2 threads, every JDK side by
+#               side in one run (~2.5 min per JDK)
+#   startup     java -version (20 runs per variant) and the class-heavy program (10 runs per variant) (~2 min per JDK)
+#   fidelity    staleness of the cached clock and its ticker's CPU, beside the usual updaters (~5 min per JDK 17+;
+#               not in all)
+#   peers       JMH: one read of clock-agent, the direct call, SystemClock, Log4j2, Agrona (~3.5 min per JDK 17+;
+#               not in all)
 #   --no-build  use the jars already in agent/target and benchmarks/target
 #
-# Environment: JDK17_HOME and JDK25_HOME pick the JDKs (defaults: the `java` on PATH, and the first
-# /usr/lib/jvm/*25* directory); CLOCKAGENT_JAR points at another clock-agent.jar (default: agent/target/).
-# The tables are also written to benchmarks/target/results-<jdk>.md.
+# The JDKs: the `java` on PATH (17 or later; it also runs the runners and is the reference the others are compared
+# with), the homes listed in CLOCK_AGENT_JDKS (`:`-separated, as for the integration tests; fetch 11 and 21 with
+# integration-tests/fetch-jdks.sh) and the first /usr/lib/jvm/*25*. CLOCKAGENT_JAR points at another clock-agent.jar
+# (default: agent/target/). The tables are also written to benchmarks/target/results-*.md.
 set -euo pipefail
 
 which_benchmarks=all
@@ -38,46 +42,63 @@ if [[ -n "${CLOCKAGENT_JAR:-}" ]]; then
   agent_property=("-Dclockagent.jar=$CLOCKAGENT_JAR")
 fi
 
-jdk17="${JDK17_HOME:-}"
-if [[ -z "$jdk17" ]]; then
-  jdk17="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
-fi
-jdk25="${JDK25_HOME:-}"
-if [[ -z "$jdk25" ]]; then
-  for candidate in /usr/lib/jvm/*25*; do
-    if [[ -x "$candidate/bin/java" ]]; then
-      jdk25="$candidate"
-      break
-    fi
+runner_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+homes=("$runner_home")
+add_home() {
+  local home existing
+  home="$(readlink -f "$1")"
+  [[ -x "$home/bin/java" ]] || { echo "NOTICE: $1 has no bin/java; skipped" >&2; return; }
+  for existing in "${homes[@]}"; do
+    [[ "$existing" == "$home" ]] && return
   done
-fi
+  homes+=("$home")
+}
+IFS=: read -r -a listed <<< "${CLOCK_AGENT_JDKS:-}"
+for home in "${listed[@]}"; do
+  [[ -n "$home" ]] && add_home "$home"
+done
+for candidate in /usr/lib/jvm/*25*; do
+  if [[ -x "$candidate/bin/java" ]]; then
+    add_home "$candidate"
+    break
+  fi
+done
 
-run_on() {
-  local label="$1" home="$2"
-  local results="$module_dir/target/results-$label.md"
-  : > "$results"
-  echo
-  echo "==================== $label: $home"
-  if [[ "$which_benchmarks" == all || "$which_benchmarks" == clock-read ]]; then
-    "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.ClockReadComparison | tee -a "$results"
-  fi
-  if [[ "$which_benchmarks" == all || "$which_benchmarks" == startup ]]; then
-    "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.StartupComparison \
-      --java "$home/bin/java" | tee -a "$results"
-  fi
-  if [[ "$which_benchmarks" == fidelity ]]; then
-    "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.FidelityComparison \
-      --java "$home/bin/java" | tee -a "$results"
-  fi
-  if [[ "$which_benchmarks" == peers ]]; then
-    "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.PeerReadComparison | tee -a "$results"
-  fi
+feature_of() {
+  sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release"
 }
 
-run_on jdk17 "$jdk17"
-if [[ -n "$jdk25" ]]; then
-  run_on jdk25 "$jdk25"
-else
-  echo
-  echo "NOTICE: no JDK 25 found (set JDK25_HOME, or install one under /usr/lib/jvm/*25*); its runs are skipped."
+runner=("$runner_home/bin/java" "${agent_property[@]}" -cp "$jar")
+results="$module_dir/target"
+echo "JDKs: ${homes[*]}"
+
+if [[ "$which_benchmarks" == all || "$which_benchmarks" == clock-read ]]; then
+  java_options=()
+  for home in "${homes[@]}"; do
+    java_options+=(--java "$home/bin/java")
+  done
+  "${runner[@]}" io.clockagent.bench.ClockReadComparison "${java_options[@]}" | tee "$results/results-clock-read.md"
 fi
+
+for home in "${homes[@]}"; do
+  label="jdk$(feature_of "$home")"
+  echo
+  echo "==================== $label: $home"
+  if [[ "$which_benchmarks" == all || "$which_benchmarks" == startup ]]; then
+    "${runner[@]}" io.clockagent.bench.StartupComparison --java "$home/bin/java" | tee "$results/results-startup-$label.md"
+  fi
+  if [[ "$which_benchmarks" == fidelity || "$which_benchmarks" == peers ]]; then
+    if (( $(feature_of "$home") < 17 )); then
+      echo "NOTICE: the $which_benchmarks benchmark runs on JDK 17 and later; $label skipped"
+      continue
+    fi
+    # These runners fork, or run in, the JVM that runs them.
+    if [[ "$which_benchmarks" == fidelity ]]; then
+      "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.FidelityComparison \
+        --java "$home/bin/java" | tee "$results/results-fidelity-$label.md"
+    else
+      "$home/bin/java" "${agent_property[@]}" -cp "$jar" io.clockagent.bench.PeerReadComparison \
+        | tee "$results/results-peers-$label.md"
+    fi
+  fi
+done

@@ -21,8 +21,8 @@ final class JmhRuns {
 
     /**
      * @return whether {@code --quick} was given
-     * @throws IllegalArgumentException for any other argument: a runner measures the JVM that runs it, so an option
-     *     such as {@code --java} that the startup and fidelity runners take would otherwise be silently ignored
+     * @throws IllegalArgumentException for any other argument: a runner that takes only this measures the JVM that
+     *     runs it, so an option such as {@code --java} that the other runners take would otherwise be silently ignored
      */
     static boolean quick(String[] args) {
         for (String arg : args) {

@@ -106,7 +106,15 @@ public final class ClassHeavyProgram {
     }
 
     /** Classes defined by the asked loader, and classes that could not be loaded or linked. */
-    private record LoadCount(int definitions, int failures) {
+    private static final class LoadCount {
+
+        final int definitions;
+        final int failures;
+
+        LoadCount(int definitions, int failures) {
+            this.definitions = definitions;
+            this.failures = failures;
+        }
 
         LoadCount plus(LoadCount other) {
             return new LoadCount(definitions + other.definitions, failures + other.failures);
