@@ -1,15 +1,41 @@
 #!/bin/sh
-# Builds the native class filter into the agent's classes, where the shaded jar picks it up.
+# Builds the native class filter into the agent's classes, where the shaded jar picks it up: one library for each
+# Linux architecture a compiler is found for, under native/linux-<os.arch>/, the folder named as the JVM names its
+# architecture (os.arch), never after the build host. Without any compiler the jar carries no library, the agent
+# filters in Java, and the build goes on with a notice.
 # Usage: build.sh JAVA_HOME OUTPUT_DIRECTORY. Warnings fail the build: this code runs inside every class load.
 set -eu
 java_home=$1
-output=$2/io/clockagent/agent/native/linux-x86_64
+classes=$2
 sources=$(dirname "$0")
-if ! command -v gcc >/dev/null 2>&1; then
-  echo "error: gcc is needed to build the native class filter (Debian: apt-get install gcc)" >&2
-  exit 1
-fi
-mkdir -p "$output"
-gcc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
-  -I"$java_home/include" -I"$java_home/include/linux" \
-  -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/call_site_rewriter.c"
+
+# The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
+compiler_for() {
+  if command -v "$1-gcc" >/dev/null 2>&1; then
+    echo "$1-gcc"
+  elif command -v gcc >/dev/null 2>&1 && [ "$(gcc -dumpmachine 2>/dev/null)" = "$1" ]; then
+    echo gcc
+  fi
+}
+
+# A library left by an earlier build could outlive the compiler that made it.
+rm -rf "$classes/io/clockagent/agent/native"
+built=""
+for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
+  arch=${platform%%:*}
+  triplet=${platform#*:}
+  compiler=$(compiler_for "$triplet")
+  if [ -z "$compiler" ]; then
+    echo "notice: no C compiler for $triplet (Debian: apt-get install gcc-$(echo "$triplet" | tr _ -)); the jar" \
+      "carries no native class filter for linux-$arch, where the agent filters in Java" >&2
+    continue
+  fi
+  output=$classes/io/clockagent/agent/native/linux-$arch
+  mkdir -p "$output"
+  # jni_md.h under include/linux is the same for every Linux architecture.
+  "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
+    -I"$java_home/include" -I"$java_home/include/linux" \
+    -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/call_site_rewriter.c"
+  built="$built linux-$arch"
+done
+echo "native class filter built for:${built:- no platform}"

@@ -4,10 +4,13 @@ import io.clockagent.agent.internal.AgentOptions;
 import io.clockagent.agent.internal.AgentOptionsException;
 import io.clockagent.agent.internal.Doctor;
 import io.clockagent.agent.internal.Installer;
+import io.clockagent.agent.internal.NativeLibraries;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,7 +28,7 @@ public final class Cli {
             "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
             "  detach PID            restore the original code in JVM PID and stop its ticker",
             "  doctor                tell whether caching pays on this host (takes a few seconds)",
-            "  --version             print the version",
+            "  --version             print the version and the platforms of the native class filter",
             "  help                  print this text");
 
     private final PrintStream out;
@@ -57,8 +60,7 @@ public final class Cli {
                 return doctor();
             case "--version":
             case "version":
-                out.println("clock-agent " + Cli.class.getPackage().getImplementationVersion());
-                return OK;
+                return version();
             case "help":
             case "--help":
             case "-h":
@@ -66,6 +68,20 @@ public final class Cli {
                 return OK;
             default:
                 return usage("unknown command '" + command + "'; valid commands: attach, detach, doctor, --version, help");
+        }
+    }
+
+    private int version() {
+        out.println("clock-agent " + Cli.class.getPackage().getImplementationVersion());
+        try {
+            List<String> platforms = NativeLibraries.carriedBy(agentJar().toPath());
+            out.println("native class filter: " + (platforms.isEmpty()
+                    ? "none in this jar (its build found no C compiler); the agent filters in Java"
+                    : String.join(", ", platforms) + "; the agent filters in Java elsewhere"));
+            return OK;
+        } catch (IOException | URISyntaxException unreadable) {
+            err.println("clock-agent: cannot read the agent jar: " + unreadable);
+            return FAILED;
         }
     }
 

@@ -7,6 +7,7 @@ import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,11 +38,15 @@ class CommandLineTest {
             Pattern.compile("verdict: (PAYS|PAYS ONLY WHEN BUSY)\\. .+"));
 
     @OnEachJdk
-    void versionPrintsTheNameAndVersionAndSucceeds(int featureVersion, @TempDir Path runDirectory) {
+    void versionPrintsTheNameTheVersionAndTheNativePlatformsAndSucceeds(int featureVersion, @TempDir Path runDirectory) {
         ForkResult result = cli(featureVersion, runDirectory).runJar(BuildOutputs.agentJar(), "--version");
 
         assertEquals(OK, result.exitStatus(), result.describe());
-        assertEquals(List.of("clock-agent " + BuildOutputs.agentVersion()), result.stdout(), result.describe());
+        List<String> platforms = NativeLibraries.carried();
+        assertEquals(List.of("clock-agent " + BuildOutputs.agentVersion(), "native class filter: " + (platforms.isEmpty()
+                ? "none in this jar (its build found no C compiler); the agent filters in Java"
+                : String.join(", ", platforms) + "; the agent filters in Java elsewhere")), result.stdout(),
+                result.describe());
         assertEquals(List.of(), result.stderr(), result.describe());
     }
 

@@ -16,6 +16,7 @@ import io.clockagent.it.support.GeneratedClocks;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
+import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,6 +43,8 @@ class NativeClassFilterTest {
     private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
     /** How long a JVM whose filter must not take over is watched for it doing so anyway. */
     private static final long ABSENCE_WATCH_MILLIS = 1_000;
+    /** An architecture the build makes no library for, which a JVM told it runs there looks for in the jar. */
+    private static final String UNBUILT_ARCHITECTURE = "riscv64";
     private static final Pattern NATIVE_COUNTS = Pattern.compile("natively scanned (\\d+) rewritten (\\d+)");
 
     @TempDir
@@ -61,6 +64,7 @@ class NativeClassFilterTest {
     @OnEachJdk
     void byDefaultTakesOverAndRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
             @TempDir Path runDirectory) {
+        NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
         ForkResult result = run(jdk, runDirectory, OPTIONS, HAND_OVER_PATIENCE_MILLIS);
 
@@ -116,12 +120,34 @@ class NativeClassFilterTest {
                 .matches(), agentLines.toString());
     }
 
+    @OnEachJdk
+    void onAPlatformTheJarCarriesNoLibraryForTheJavaTransformerServesAndARequestedFilterSaysWhy(int featureVersion,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        String platform = "linux-" + UNBUILT_ARCHITECTURE;
+        for (String options : List.of(OPTIONS, OPTIONS + ",nativeFilter=true")) {
+            ForkResult result = run(jdk, runDirectory, options, ABSENCE_WATCH_MILLIS,
+                    "-Dos.arch=" + UNBUILT_ARCHITECTURE);
+
+            assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+            assertProbedSitesCached(result);
+            assertEquals("class-filter java: native class filter not started: the agent jar carries no library for "
+                    + platform, result.stdoutLineStartingWith("class-filter "), result.describe());
+            List<String> expectedLines = options.endsWith("nativeFilter=true")
+                    ? List.of("clock-agent: native class filter not started, filtering in Java: the agent jar carries"
+                            + " no library for " + platform)
+                    : List.of();
+            assertEquals(expectedLines, result.stderr().subList(1, result.stderr().size()), result.describe());
+        }
+    }
+
     /**
      * A run whose library cannot be written, in which the Java transformer rewrites and the MBean says why; returns
      * the agent's lines.
      */
     private static List<String> runWithoutTemporaryDirectory(int featureVersion, Path runDirectory, Path missing,
             String options) {
+        NativeLibraries.requireForThisMachine();
         ForkResult result = run(Jdks.require(featureVersion), runDirectory, options, ABSENCE_WATCH_MILLIS,
                 "-Djava.io.tmpdir=" + missing);
 
@@ -136,6 +162,7 @@ class NativeClassFilterTest {
 
     @OnEachJdk
     void detachStopsTheFilterAndRestoresTheClassesItRewrote(int featureVersion, @TempDir Path runDirectory) {
+        NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
         try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + AttachTargetMain.class.getPackageName()

@@ -16,6 +16,7 @@ import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.JarBuilder;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.WallClockWindow;
 import java.io.IOException;
@@ -114,6 +115,7 @@ class OtherAgentsTest {
     @OnEachJdk
     void underTheNativeFilterAByteBuddyAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
             @TempDir Path runDirectory) {
+        NativeLibraries.requireForThisMachine();
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)

@@ -23,15 +23,14 @@ import java.util.function.LongSupplier;
  * it, so that a JVM loading nothing in scope pays nothing for it. The native filter starts before the Java
  * transformer steps aside, so no class load falls between them, and it asks the Java side about each thread's first
  * class, which may have passed the Java transformer just before, so that none is counted or rewritten twice. Built
- * for Linux on x86-64; elsewhere, or where the library cannot load, the Java transformer goes on alone, slower to
- * start but rewriting the same classes. Only a filter the user asked for ({@code nativeFilter=true}) says why it did
+ * for Linux on x86-64 and aarch64 ({@link NativeLibraries}); elsewhere, or where the library cannot load, the Java
+ * transformer goes on alone, slower to start but rewriting the same classes. Only a filter the user asked for ({@code nativeFilter=true}) says why it did
  * not start: by default the banner is the agent's only line.
  */
 final class NativeClassFilter implements Runnable {
 
     private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
     private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
-    private static final String LIBRARY_RESOURCE = "io/clockagent/agent/native/linux-x86_64/libclassfilter.so";
     private static final String NOT_STARTED = "native class filter not started, filtering in Java: ";
 
     private final Instrumentation instrumentation;
@@ -39,6 +38,10 @@ final class NativeClassFilter implements Runnable {
     private final RewriteCounters counters;
     private final AgentLog log;
     private final boolean requested;
+    /** The library built for this JVM's platform. */
+    private final String libraryResource;
+    /** Why there is no library to load, or null: said at the hand-over, after the banner, like any other reason. */
+    private final String libraryMissing;
     /** Set before the transformer is registered, so before any thread can run the hand-over. */
     private CallSiteTransformer transformer;
     /** The JMX waiter, once there is one; the library shows it the MBean server class. */
@@ -49,28 +52,37 @@ final class NativeClassFilter implements Runnable {
     private boolean closed;
 
     private NativeClassFilter(Instrumentation instrumentation, PackageFilter packages, RewriteCounters counters,
-            AgentLog log, boolean requested) {
+            AgentLog log, boolean requested, String libraryResource, String libraryMissing) {
         this.instrumentation = instrumentation;
         this.packages = packages;
         this.counters = counters;
         this.log = log;
         this.requested = requested;
+        this.libraryResource = libraryResource;
+        this.libraryMissing = libraryMissing;
     }
 
     /**
-     * The filter, or null where the library is not built for this JVM's platform.
+     * The filter for this JVM's platform; where the agent jar carries no library for it, one whose hand-over only
+     * records why.
      *
      * @param requested whether {@code nativeFilter=true} was given, so that a filter that cannot start says why
      */
     static NativeClassFilter forThisPlatform(Instrumentation instrumentation, PackageFilter packages,
             RewriteCounters counters, AgentLog log, boolean requested) {
-        String os = System.getProperty("os.name");
-        String arch = System.getProperty("os.arch");
-        if ("Linux".equals(os) && ("amd64".equals(arch) || "x86_64".equals(arch))) {
-            return new NativeClassFilter(instrumentation, packages, counters, log, requested);
+        String platform = NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch"));
+        String libraryResource = NativeLibraries.resource(platform);
+        String libraryMissing = null;
+        // The agent's own loader serves its jar's entries as streams only.
+        try (InputStream library = NativeClassFilter.class.getClassLoader().getResourceAsStream(libraryResource)) {
+            if (library == null) {
+                libraryMissing = "the agent jar carries no library for " + platform;
+            }
+        } catch (IOException unreadable) {
+            libraryMissing = "cannot read " + libraryResource + ": " + unreadable;
         }
-        refused(counters, log, requested, "built for Linux on x86-64 only, not for " + os + " on " + arch);
-        return null;
+        return new NativeClassFilter(instrumentation, packages, counters, log, requested, libraryResource,
+                libraryMissing);
     }
 
     void takesOverFrom(CallSiteTransformer javaTransformer) {
@@ -112,6 +124,10 @@ final class NativeClassFilter implements Runnable {
     @Override
     public synchronized void run() {
         if (closed) {
+            return;
+        }
+        if (libraryMissing != null) {
+            refused(counters, log, requested, libraryMissing);
             return;
         }
         try {
@@ -173,11 +189,12 @@ final class NativeClassFilter implements Runnable {
     }
 
     /** The library's scan count, loading the library first if no earlier copy of the agent did. */
-    private static long scannedOrLoad(MethodHandles.Lookup filter, MethodHandle scanned) throws Throwable {
+    private long scannedOrLoad(MethodHandles.Lookup filter, MethodHandle scanned) throws Throwable {
         try {
             return (long) scanned.invoke();
         } catch (UnsatisfiedLinkError notLoaded) {
-            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)));
+            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)),
+                    libraryResource);
             return (long) scanned.invoke();
         }
     }
@@ -190,12 +207,12 @@ final class NativeClassFilter implements Runnable {
      * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, 6 ms
      * of the hand-over on JDK 25.
      */
-    private static void load(MethodHandle load) throws Throwable {
+    private static void load(MethodHandle load, String libraryResource) throws Throwable {
         Path file = Path.of(System.getProperty("java.io.tmpdir"), "clock-agent-"
                 + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime() + ".so");
         OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW);
         try {
-            try (out; InputStream in = resource(LIBRARY_RESOURCE)) {
+            try (out; InputStream in = resource(libraryResource)) {
                 in.transferTo(out);
             }
             load.invoke(file.toString());

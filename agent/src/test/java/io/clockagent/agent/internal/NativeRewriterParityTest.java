@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import net.bytebuddy.ByteBuddy;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -28,8 +29,10 @@ import net.bytebuddy.jar.asm.Opcodes;
  * The native filter's rewriter (agent/src/main/c/call_site_rewriter.c) against the Java one, class file by class file:
  * where C rewrites, the bytes are the Java rewriter's exactly; where the Java rewriter refuses a class, C leaves it to
  * Java; and on well-formed class files C decides alone everywhere Java rewrites. The corpus: every class of the Byte
- * Buddy jar, the fixtures, generated classes of every version from Java 1.1 to 25, and thousands of truncated and
- * corrupted copies of a class that reads the clock. Built with gcc through a small driver, agent/src/test/c/.
+ * Buddy, Kotlin, Scala and Groovy runtime jars, the fixtures, generated classes of every version from Java 1.1 to 25,
+ * and thousands of truncated and corrupted copies of a class that reads the clock. Built through a small driver,
+ * agent/src/test/c/, for each architecture the agent jar carries a library for, the other one run under user-mode
+ * emulation.
  */
 class NativeRewriterParityTest {
 
@@ -37,18 +40,26 @@ class NativeRewriterParityTest {
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int CORRUPTION_TRIALS = 3_000;
     private static final long CORRUPTION_SEED = 20261122L;
+    /**
+     * A class from each jar whose every class file joins the corpus: javac's output as Byte Buddy ships it, and what
+     * the Kotlin, Scala and Groovy compilers write, which differ from javac in constant pools and inlined code.
+     */
+    private static final List<Class<?>> OTHER_COMPILERS_OUTPUT = List.of(ByteBuddy.class, kotlin.Unit.class,
+            scala.Option.class, groovy.lang.GroovyObject.class);
 
     @TempDir
     Path workDirectory;
 
-    @Test
-    void theNativeRewriterAgreesWithTheJavaRewriterOnEveryClassFile() throws Exception {
-        Path driver = buildDriver();
+    @ParameterizedTest(name = "built for {0}")
+    @ValueSource(strings = {"amd64", "aarch64"})
+    void theNativeRewriterAgreesWithTheJavaRewriterOnEveryClassFile(String arch) throws Exception {
+        CToolchain toolchain = CToolchain.require(arch);
+        Path driver = buildDriver(toolchain);
         Map<Path, Boolean> corpus = new LinkedHashMap<>();
         writeWellFormed(corpus);
         writeCorrupted(corpus);
 
-        Map<Path, String> outcomes = run(driver, corpus.keySet());
+        Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
         CallSiteRewriter java = new CallSiteRewriter(TARGET, false);
         int nativelyRewritten = 0;
@@ -87,31 +98,35 @@ class NativeRewriterParityTest {
                 + nativelyRewritten);
     }
 
-    private Path buildDriver() throws IOException, InterruptedException {
+    private Path buildDriver(CToolchain toolchain) throws IOException, InterruptedException {
         Path driver = workDirectory.resolve("rewrite_files");
         String jdkInclude = Path.of(System.getProperty("java.home"), "include").toString();
-        List<String> command = List.of("gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-I" + jdkInclude,
-                "-I" + jdkInclude + "/linux", "-Isrc/main/c", "-o", driver.toString(), "src/test/c/rewrite_files.c",
-                "src/main/c/call_site_rewriter.c");
-        Process gcc = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(gcc.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "gcc still running: " + command);
-        assertEquals(0, gcc.exitValue(), command + "\n" + output);
+        List<String> command = toolchain.compile(driver.toString(), List.of("-std=c11", "-O2", "-Wall", "-Wextra",
+                "-Werror", "-I" + jdkInclude, "-I" + jdkInclude + "/linux", "-Isrc/main/c"),
+                "src/test/c/rewrite_files.c", "src/main/c/call_site_rewriter.c");
+        Process compiler = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(compiler.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(compiler.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "still running: " + command);
+        assertEquals(0, compiler.exitValue(), command + "\n" + output);
         return driver;
     }
 
     /** Class files as compilers and tools write them: marked true, for which C must decide alone. */
     private void writeWellFormed(Map<Path, Boolean> corpus) throws IOException {
         Path directory = Files.createDirectories(workDirectory.resolve("well-formed"));
-        File byteBuddyJar = new File(ByteBuddy.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-        try (JarFile jar = new JarFile(byteBuddyJar)) {
-            for (JarEntry entry : jar.stream().toList()) {
-                if (entry.getName().endsWith(".class") && !entry.getName().endsWith("module-info.class")) {
-                    try (InputStream in = jar.getInputStream(entry)) {
-                        write(corpus, directory, "bb-" + corpus.size(), in.readAllBytes(), true);
+        for (Class<?> fromJar : OTHER_COMPILERS_OUTPUT) {
+            File jarFile = new File(fromJar.getProtectionDomain().getCodeSource().getLocation().getPath());
+            int before = corpus.size();
+            try (JarFile jar = new JarFile(jarFile)) {
+                for (JarEntry entry : jar.stream().toList()) {
+                    if (entry.getName().endsWith(".class") && !entry.getName().endsWith("module-info.class")) {
+                        try (InputStream in = jar.getInputStream(entry)) {
+                            write(corpus, directory, "jar-" + corpus.size(), in.readAllBytes(), true);
+                        }
                     }
                 }
             }
+            System.out.println("parity corpus: " + (corpus.size() - before) + " class files from " + jarFile.getName());
         }
         for (String fixture : List.of("ControlFlow", "FixedClock", "LambdasAndInnerClasses", "MethodsAndInitializers",
                 "NoClockReads", "TypeShapes")) {
@@ -154,7 +169,8 @@ class NativeRewriterParityTest {
         corpus.put(file, wellFormed);
     }
 
-    private Map<Path, String> run(Path driver, Iterable<Path> files) throws IOException, InterruptedException {
+    private Map<Path, String> run(CToolchain toolchain, Path driver, Iterable<Path> files)
+            throws IOException, InterruptedException {
         // The list goes in as a file: written through a pipe, it would fill while the driver's own output filled.
         Path list = workDirectory.resolve("class-files.txt");
         StringBuilder paths = new StringBuilder();
@@ -162,7 +178,7 @@ class NativeRewriterParityTest {
             paths.append(file).append('\n');
         }
         Files.writeString(list, paths, StandardCharsets.UTF_8);
-        Process process = new ProcessBuilder(driver.toString(), TARGET).redirectInput(list.toFile())
+        Process process = new ProcessBuilder(toolchain.run(driver.toString(), TARGET)).redirectInput(list.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "driver still running");
