@@ -31,7 +31,8 @@ class NativeLibrariesTest {
     void eachLibraryIsASharedObjectForTheArchitectureItsFolderNames() {
         for (String platform : NativeLibraries.carried()) {
             String arch = platform.substring(platform.indexOf('-') + 1);
-            assertTrue(platform.startsWith("linux-") && ELF_MACHINES.containsKey(arch), "unexpected folder " + platform);
+            assertTrue(platform.startsWith("linux-") && ELF_MACHINES.containsKey(arch),
+                    "unexpected folder " + platform);
             ByteBuffer elf = ByteBuffer.wrap(NativeLibraries.bytes(platform)).order(ByteOrder.LITTLE_ENDIAN);
 
             assertTrue(Arrays.equals(ELF_MAGIC, Arrays.copyOf(elf.array(), ELF_MAGIC.length)), platform);
@@ -47,7 +48,8 @@ class NativeLibrariesTest {
         String expected = System.getenv(EXPECTED_VARIABLE);
         if (expected == null) {
             System.out.println("NOTICE: " + EXPECTED_VARIABLE + " is not set, so which compilers the build had is"
-                    + " unknown; the jar carries " + NativeLibraries.carried() + "; this check is SKIPPED, not passed.");
+                    + " unknown; the jar carries " + NativeLibraries.carried() + "; this check is SKIPPED, not"
+                    + " passed.");
             Assumptions.abort(EXPECTED_VARIABLE + " not set");
         }
         assertEquals(List.of(expected.split(",")), NativeLibraries.carried());

@@ -24,8 +24,8 @@ import java.util.function.LongSupplier;
  * transformer steps aside, so no class load falls between them, and it asks the Java side about each thread's first
  * class, which may have passed the Java transformer just before, so that none is counted or rewritten twice. Built
  * for Linux on x86-64 and aarch64 ({@link NativeLibraries}); elsewhere, or where the library cannot load, the Java
- * transformer goes on alone, slower to start but rewriting the same classes. Only a filter the user asked for ({@code nativeFilter=true}) says why it did
- * not start: by default the banner is the agent's only line.
+ * transformer goes on alone, slower to start but rewriting the same classes. Only a filter the user asked for
+ * ({@code nativeFilter=true}) says why it did not start: by default the banner is the agent's only line.
  */
 final class NativeClassFilter implements Runnable {
 
