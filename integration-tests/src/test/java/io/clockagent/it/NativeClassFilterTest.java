@@ -17,7 +17,9 @@ import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.NativeLibraries;
+import io.clockagent.it.support.NoexecMount;
 import io.clockagent.it.support.OnEachJdk;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -138,6 +140,27 @@ class NativeClassFilterTest {
                             + " no library for " + platform)
                     : List.of();
             assertEquals(expectedLines, result.stderr().subList(1, result.stderr().size()), result.describe());
+        }
+    }
+
+    @OnEachJdk
+    void aTemporaryDirectoryMountedNoexecLeavesTheJavaTransformerServingAndNothingBehind(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        NativeLibraries.requireForThisMachine();
+        Jdk jdk = Jdks.require(featureVersion);
+        try (NoexecMount noexec = NoexecMount.require(runDirectory.resolve("noexec-tmp"))) {
+            ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=true", ABSENCE_WATCH_MILLIS,
+                    "-Djava.io.tmpdir=" + noexec.directory());
+
+            assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+            assertProbedSitesCached(result);
+            List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: "))
+                    .toList();
+            assertEquals(2, agentLines.size(), "the banner, then one line saying why\n" + result.describe());
+            assertTrue(agentLines.get(1).startsWith("clock-agent: native class filter not started, filtering in"
+                    + " Java: java.lang.UnsatisfiedLinkError: ") && agentLines.get(1).contains(
+                    noexec.directory().toString()), result.describe());
+            assertEquals(List.of(), noexec.contents(), "the library and its directory are deleted");
         }
     }
 

@@ -2,14 +2,12 @@ package io.clockagent.agent.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.LongSupplier;
 
 /**
@@ -200,24 +198,17 @@ final class NativeClassFilter implements Runnable {
     }
 
     /**
-     * The JVM loads a library only from a file: this one is written to a new file in the temporary directory and
-     * deleted once loaded, as the mapping outlives the name, so nothing is left behind even if the JVM is killed
-     * later. Named by process and time rather than by {@code Files.createTempFile}, whose SecureRandom costs 10-20 ms
-     * of startup; CREATE_NEW refuses a name that exists, such as a link planted in its place. The process id comes
-     * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, 6 ms
-     * of the hand-over on JDK 25.
+     * Loads the library through a {@link PrivateLibraryFile} in the temporary directory, named by process and time
+     * rather than by {@code Files.createTempDirectory}, whose SecureRandom costs 10-20 ms of startup. The process id
+     * comes from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper,
+     * which costs the hand-over several milliseconds.
      */
     private static void load(MethodHandle load, String libraryResource) throws Throwable {
-        Path file = Path.of(System.getProperty("java.io.tmpdir"), "clock-agent-"
-                + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime() + ".so");
-        OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW);
-        try {
-            try (out; InputStream in = resource(libraryResource)) {
-                in.transferTo(out);
-            }
-            load.invoke(file.toString());
-        } finally {
-            Files.deleteIfExists(file);
+        String directoryName = "clock-agent-" + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime();
+        try (InputStream in = resource(libraryResource);
+                PrivateLibraryFile library = PrivateLibraryFile.write(Path.of(System.getProperty("java.io.tmpdir")),
+                        directoryName, NativeLibraries.FILE_NAME, in)) {
+            load.invoke(library.file().toString());
         }
     }
 

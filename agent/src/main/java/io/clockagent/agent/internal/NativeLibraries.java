@@ -18,7 +18,8 @@ import java.util.jar.JarFile;
 public final class NativeLibraries {
 
     private static final String FOLDER = "io/clockagent/agent/native/";
-    private static final String FILE_NAME = "libclassfilter.so";
+    /** The library's file name, in the jar and wherever it is written to be loaded. */
+    static final String FILE_NAME = "libclassfilter.so";
 
     private NativeLibraries() {
     }
