@@ -36,7 +36,8 @@ final class PrivateLibraryFile implements AutoCloseable {
     /**
      * Writes {@code library} to {@code parent/directoryName/fileName}.
      *
-     * @throws java.nio.file.FileAlreadyExistsException if {@code directoryName} exists in {@code parent}, whatever it is
+     * @throws java.nio.file.FileAlreadyExistsException if {@code directoryName} exists in {@code parent}, whatever
+     *     it is
      * @throws IOException if {@code parent} cannot take the directory or the file
      */
     static PrivateLibraryFile write(Path parent, String directoryName, String fileName, InputStream library)
