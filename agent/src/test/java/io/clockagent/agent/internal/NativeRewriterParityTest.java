@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,6 +41,8 @@ class NativeRewriterParityTest {
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int CORRUPTION_TRIALS = 3_000;
     private static final long CORRUPTION_SEED = 20261122L;
+    /** Inputs made to probe the native code, or that once broke it; agent/src/test/c/fuzz/fuzz.sh replays them too. */
+    private static final Path FUZZ_REGRESSIONS = Path.of("src/test/c/fuzz/regressions");
     /**
      * A class from each jar whose every class file joins the corpus: javac's output as Byte Buddy ships it, and what
      * the Kotlin, Scala and Groovy compilers write, which differ from javac in constant pools and inlined code.
@@ -145,9 +148,18 @@ class NativeRewriterParityTest {
         write(corpus, directory, "FullPool", GeneratedClasses.withFullConstantPool("g/FullPool"), true);
     }
 
-    /** Every truncation and thousands of random corruptions of a class that reads the clock: marked false. */
+    /**
+     * Every truncation and thousands of random corruptions of a class that reads the clock, and the fuzzer's regression
+     * inputs (agent/src/test/c/fuzz/regressions/): marked false.
+     */
     private void writeCorrupted(Map<Path, Boolean> corpus) throws IOException {
         Path directory = Files.createDirectories(workDirectory.resolve("corrupted"));
+        try (DirectoryStream<Path> regressions = Files.newDirectoryStream(FUZZ_REGRESSIONS)) {
+            for (Path regression : regressions) {
+                write(corpus, directory, "regression-" + regression.getFileName(), Files.readAllBytes(regression),
+                        false);
+            }
+        }
         byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
         for (int length = 0; length < original.length; length++) {
             write(corpus, directory, "truncated-" + length, Arrays.copyOf(original, length), false);
