@@ -12,11 +12,13 @@ import java.util.Locale;
  * Times whole JVM runs with and without an agent: {@code java -version}, the fixed cost, and
  * {@link ClassHeavyProgram}, the cost per loaded class. Each variant differs from the plain run only by its
  * {@code -javaagent} argument: clock-agent, or for scale the do-nothing agent (for the class-heavy program also with
- * a transformer that changes nothing, see {@link io.clockagent.bench.noop.NoopAgent}, and clock-agent with its Java
- * transformer alone, as where the native class filter cannot start). The variants run in rounds, one run of
- * each per round and the order rotated every round, after one untimed round; the tables give medians of the wall
- * time from process start to exit, the budgets' measure, and of the process's CPU time ({@link ChildCpu}), which
- * other work on a shared machine disturbs less. Single-threaded, and runs one JVM at a time.
+ * a transformer that changes nothing, see {@link io.clockagent.bench.noop.NoopAgent}; clock-agent with its Java
+ * transformer alone, as where the native class filter cannot start; and clock-agent with the native filter handing
+ * the classes it keeps to the Java rewriter instead of rewriting them in C, which tells what the C rewriter saves).
+ * The variants run in rounds, one run of each per round and the order rotated every round, after one untimed round;
+ * the tables give medians of the wall time from process start to exit, the budgets' measure, and of the process's
+ * CPU time ({@link ChildCpu}), which other work on a shared machine disturbs less. Single-threaded, and runs one JVM
+ * at a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StartupComparison [--java PATH] [--version-runs N]
  * [--class-heavy-runs N] [--only version|class-heavy]}; {@code --java} picks the JDK under test (default: this one).
@@ -129,9 +131,13 @@ public final class StartupComparison {
                 new Variant("do-nothing agent, unchanging transformer",
                         List.of("-javaagent:" + files.noopAgentJar() + "=transformer")),
                 new Variant("clock-agent", List.of(agentArgument)),
-                new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")));
+                new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")),
+                // Counting call sites takes the Java rewriter, so the native filter hands it every class it keeps.
+                new Variant("clock-agent, native filter, Java rewriter (report=summary)",
+                        List.of(agentArgument + ",report=summary")));
         Variant clockAgent = variants.get(3);
         Variant javaTransformer = variants.get(4);
+        Variant javaRewriter = variants.get(5);
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.addAll(program);
@@ -185,6 +191,10 @@ public final class StartupComparison {
                 + format("%.3f", javaTransformer.wall.medianNanos() / plain.wall.medianNanos())
                 + "x (median of per-round ratios " + format("%.3f", javaTransformer.wall.pairedMedianRatio(plain.wall))
                 + "x)");
+        System.out.println("clock-agent's native filter with the Java rewriter behind it (report=summary), over the"
+                + " default with the C rewriter: " + format("%.3f", javaRewriter.wall.medianNanos()
+                        / clockAgent.wall.medianNanos()) + "x (median of per-round ratios " + format("%.3f",
+                        javaRewriter.wall.pairedMedianRatio(clockAgent.wall)) + "x)");
         System.out.println("budget: with clock-agent the class-heavy program takes at most "
                 + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
                 + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
