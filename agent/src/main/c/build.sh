@@ -35,7 +35,8 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   # jni_md.h under include/linux is the same for every Linux architecture.
   "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" \
-    -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/call_site_rewriter.c"
+    -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/class_scan.c" \
+    "$sources/call_site_rewriter.c"
   built="$built linux-$arch"
 done
 echo "native class filter built for:${built:- no platform}"

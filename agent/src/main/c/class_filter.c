@@ -20,9 +20,7 @@
 #include <time.h>
 
 #include "call_site_rewriter.h"
-
-/* Every use of System.currentTimeMillis goes through a constant-pool Utf8 entry holding this name. */
-static const char CLOCK_METHOD_NAME[] = "currentTimeMillis";
+#include "class_scan.h"
 
 /* How long stop() waits for hooks still running with the old settings before it leaks them instead of freeing. */
 #define DRAIN_TIMEOUT_NANOS 1000000000L
@@ -131,8 +129,7 @@ static verdict judge(settings *s, JNIEnv *jni, jobject loader, const char *name,
         return LEAVE;
     }
     __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
-    return memmem(bytes, (size_t) length, CLOCK_METHOD_NAME, sizeof CLOCK_METHOD_NAME - 1) != NULL ? CLOCK_NAMED
-            : LEAVE;
+    return names_clock_method(bytes, length) ? CLOCK_NAMED : LEAVE;
 }
 
 static unsigned char *jvmti_allocate(void *env, size_t size) {

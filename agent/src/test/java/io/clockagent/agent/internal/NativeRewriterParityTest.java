@@ -41,7 +41,7 @@ class NativeRewriterParityTest {
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int CORRUPTION_TRIALS = 3_000;
     private static final long CORRUPTION_SEED = 20261122L;
-    /** Inputs made to probe the native code, or that once broke it; agent/src/test/c/fuzz/fuzz.sh replays them too. */
+    /** Inputs made to probe the native code, or that once broke it; FuzzRegressionReplayTest replays them too. */
     private static final Path FUZZ_REGRESSIONS = Path.of("src/test/c/fuzz/regressions");
     /**
      * A class from each jar whose every class file joins the corpus: javac's output as Byte Buddy ships it, and what

@@ -1,0 +1,15 @@
+/*
+ * The native class filter's first look at a class file, made for every class in scope: a search of the raw bytes,
+ * without parsing them, which turns most classes away before anything else reads them.
+ */
+#define _GNU_SOURCE
+#include "class_scan.h"
+
+#include <string.h>
+
+/* Every use of System.currentTimeMillis goes through a constant-pool Utf8 entry holding this name. */
+static const char CLOCK_METHOD_NAME[] = "currentTimeMillis";
+
+int names_clock_method(const unsigned char *bytes, jint length) {
+    return memmem(bytes, (size_t) length, CLOCK_METHOD_NAME, sizeof CLOCK_METHOD_NAME - 1) != NULL;
+}

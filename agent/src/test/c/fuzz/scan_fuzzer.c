@@ -1,0 +1,33 @@
+/*
+ * libFuzzer harness for the native class filter's scan (class_scan.c), which reads every class file in scope that the
+ * JVM loads, however malformed. Built under AddressSanitizer and UndefinedBehaviorSanitizer by fuzz.sh, whose
+ * interceptor checks that the search reads no byte outside the class.
+ *
+ * It also holds the scan to the promise class_filter.c builds on: a class it turns away is one the rewriter would
+ * leave as it is, so that no read of the clock slips past the filter.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "call_site_rewriter.h"
+#include "class_scan.h"
+
+static const char TARGET[] = "java/lang/ClockAgentCachedClock";
+
+static unsigned char *heap_allocate(void *context, size_t size) {
+    (void) context;
+    return malloc(size);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size > INT32_MAX || names_clock_method(data, (jint) size)) {
+        return 0;
+    }
+    jint rewritten_length = 0;
+    unsigned char *rewritten = NULL;
+    if (rewrite_call_sites(data, (jint) size, TARGET, heap_allocate, NULL, &rewritten_length, &rewritten)
+            == REWRITE_DONE) {
+        abort();
+    }
+    return 0;
+}
