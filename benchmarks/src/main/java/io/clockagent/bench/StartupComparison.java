@@ -13,8 +13,9 @@ import java.util.Locale;
  * {@link ClassHeavyProgram}, the cost per loaded class. Each variant differs from the plain run only by its
  * {@code -javaagent} argument: clock-agent, or for scale the do-nothing agent (for the class-heavy program also with
  * a transformer that changes nothing, see {@link io.clockagent.bench.noop.NoopAgent}; clock-agent with its Java
- * transformer alone, as where the native class filter cannot start; and clock-agent with the native filter handing
- * the classes it keeps to the Java rewriter instead of rewriting them in C, which tells what the C rewriter saves).
+ * transformer alone, as where the native class filter cannot start; and clock-agent counting call sites, for which
+ * the native filter hands the classes it keeps to the Java rewriter, the price of {@code report} and
+ * {@code verbose}).
  * The variants run in rounds, one run of each per round and the order rotated every round, after one untimed round;
  * the tables give medians of the wall time from process start to exit, the budgets' measure, and of the process's
  * CPU time ({@link ChildCpu}), which other work on a shared machine disturbs less. Single-threaded, and runs one JVM
@@ -133,11 +134,10 @@ public final class StartupComparison {
                 new Variant("clock-agent", List.of(agentArgument)),
                 new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")),
                 // Counting call sites takes the Java rewriter, so the native filter hands it every class it keeps.
-                new Variant("clock-agent, native filter, Java rewriter (report=summary)",
-                        List.of(agentArgument + ",report=summary")));
+                new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary")));
         Variant clockAgent = variants.get(3);
         Variant javaTransformer = variants.get(4);
-        Variant javaRewriter = variants.get(5);
+        Variant countingSites = variants.get(5);
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.addAll(program);
@@ -191,10 +191,9 @@ public final class StartupComparison {
                 + format("%.3f", javaTransformer.wall.medianNanos() / plain.wall.medianNanos())
                 + "x (median of per-round ratios " + format("%.3f", javaTransformer.wall.pairedMedianRatio(plain.wall))
                 + "x)");
-        System.out.println("clock-agent's native filter with the Java rewriter behind it (report=summary), over the"
-                + " default with the C rewriter: " + format("%.3f", javaRewriter.wall.medianNanos()
-                        / clockAgent.wall.medianNanos()) + "x (median of per-round ratios " + format("%.3f",
-                        javaRewriter.wall.pairedMedianRatio(clockAgent.wall)) + "x)");
+        System.out.println("clock-agent counting call sites (report=summary), over the default: " + format("%.3f",
+                countingSites.wall.medianNanos() / clockAgent.wall.medianNanos()) + "x (median of per-round ratios "
+                + format("%.3f", countingSites.wall.pairedMedianRatio(clockAgent.wall)) + "x)");
         System.out.println("budget: with clock-agent the class-heavy program takes at most "
                 + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
                 + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
