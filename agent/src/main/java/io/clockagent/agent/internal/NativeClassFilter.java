@@ -36,10 +36,8 @@ final class NativeClassFilter implements Runnable {
     private final RewriteCounters counters;
     private final AgentLog log;
     private final boolean requested;
-    /** The library built for this JVM's platform. */
-    private final String libraryResource;
-    /** Why there is no library to load, or null: said at the hand-over, after the banner, like any other reason. */
-    private final String libraryMissing;
+    /** This JVM's platform, as {@link NativeLibraries} names the library folders. */
+    private final String platform;
     /** Set before the transformer is registered, so before any thread can run the hand-over. */
     private CallSiteTransformer transformer;
     /** The JMX waiter, once there is one; the library shows it the MBean server class. */
@@ -50,37 +48,25 @@ final class NativeClassFilter implements Runnable {
     private boolean closed;
 
     private NativeClassFilter(Instrumentation instrumentation, PackageFilter packages, RewriteCounters counters,
-            AgentLog log, boolean requested, String libraryResource, String libraryMissing) {
+            AgentLog log, boolean requested, String platform) {
         this.instrumentation = instrumentation;
         this.packages = packages;
         this.counters = counters;
         this.log = log;
         this.requested = requested;
-        this.libraryResource = libraryResource;
-        this.libraryMissing = libraryMissing;
+        this.platform = platform;
     }
 
     /**
-     * The filter for this JVM's platform; where the agent jar carries no library for it, one whose hand-over only
-     * records why.
+     * The filter for this JVM's platform. Whether the agent jar carries a library for it is found at the hand-over,
+     * so that a JVM that never loads a class in scope never looks.
      *
      * @param requested whether {@code nativeFilter=true} was given, so that a filter that cannot start says why
      */
     static NativeClassFilter forThisPlatform(Instrumentation instrumentation, PackageFilter packages,
             RewriteCounters counters, AgentLog log, boolean requested) {
-        String platform = NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch"));
-        String libraryResource = NativeLibraries.resource(platform);
-        String libraryMissing = null;
-        // The agent's own loader serves its jar's entries as streams only.
-        try (InputStream library = NativeClassFilter.class.getClassLoader().getResourceAsStream(libraryResource)) {
-            if (library == null) {
-                libraryMissing = "the agent jar carries no library for " + platform;
-            }
-        } catch (IOException unreadable) {
-            libraryMissing = "cannot read " + libraryResource + ": " + unreadable;
-        }
-        return new NativeClassFilter(instrumentation, packages, counters, log, requested, libraryResource,
-                libraryMissing);
+        return new NativeClassFilter(instrumentation, packages, counters, log, requested,
+                NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch")));
     }
 
     void takesOverFrom(CallSiteTransformer javaTransformer) {
@@ -124,11 +110,12 @@ final class NativeClassFilter implements Runnable {
         if (closed) {
             return;
         }
-        if (libraryMissing != null) {
-            refused(counters, log, requested, libraryMissing);
-            return;
-        }
         try {
+            if (!carriesLibrary()) {
+                // Before anything is defined in java.lang for a library that is not there.
+                refused(counters, log, requested, "the agent jar carries no library for " + platform);
+                return;
+            }
             MethodHandles.Lookup filter = MethodHandles.privateLookupIn(
                     BootClock.defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME), MethodHandles.lookup());
             MethodHandle scanned = counter(filter, "classesScanned");
@@ -192,7 +179,7 @@ final class NativeClassFilter implements Runnable {
             return (long) scanned.invoke();
         } catch (UnsatisfiedLinkError notLoaded) {
             load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)),
-                    libraryResource);
+                    NativeLibraries.resource(platform));
             return (long) scanned.invoke();
         }
     }
@@ -209,6 +196,14 @@ final class NativeClassFilter implements Runnable {
                 PrivateLibraryFile library = PrivateLibraryFile.write(Path.of(System.getProperty("java.io.tmpdir")),
                         directoryName, NativeLibraries.FILE_NAME, in)) {
             load.invoke(library.file().toString());
+        }
+    }
+
+    private boolean carriesLibrary() throws IOException {
+        // The agent's own loader serves its jar's entries as streams only.
+        try (InputStream library = NativeClassFilter.class.getClassLoader()
+                .getResourceAsStream(NativeLibraries.resource(platform))) {
+            return library != null;
         }
     }
 
