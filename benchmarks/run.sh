@@ -85,7 +85,8 @@ for home in "${homes[@]}"; do
   echo
   echo "==================== $label: $home"
   if [[ "$which_benchmarks" == all || "$which_benchmarks" == startup ]]; then
-    "${runner[@]}" io.clockagent.bench.StartupComparison --java "$home/bin/java" | tee "$results/results-startup-$label.md"
+    "${runner[@]}" io.clockagent.bench.StartupComparison --java "$home/bin/java" \
+      | tee "$results/results-startup-$label.md"
   fi
   if [[ "$which_benchmarks" == fidelity || "$which_benchmarks" == peers ]]; then
     if (( $(feature_of "$home") < 17 )); then

@@ -3,10 +3,10 @@ package io.clockagent.agent;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The agent's entry points: {@code premain}, {@code agentmain} and, for {@code java -jar clock-agent.jar}, {@code main}.
- * Stateless. Compiled for Java 8, like {@link JavaFloor}, so that a JVM older than the agent supports can load it and
- * be told so in one line; each entry point touches the rest of the agent, compiled for Java 11, only after
- * {@link JavaFloor} admits the JVM.
+ * The agent's entry points: {@code premain}, {@code agentmain} and, for {@code java -jar clock-agent.jar},
+ * {@code main}. Stateless. Compiled for Java 8, like {@link JavaFloor}, so that a JVM older than the agent supports
+ * can load it and be told so in one line; each entry point touches the rest of the agent, compiled for Java 11, only
+ * after {@link JavaFloor} admits the JVM.
  */
 public final class ClockAgent {
 

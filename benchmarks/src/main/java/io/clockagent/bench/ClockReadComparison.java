@@ -53,8 +53,8 @@ public final class ClockReadComparison {
             } else if (args[i].equals("--java") && i + 1 < args.length) {
                 jdks.add(JdkUnderTest.of(Path.of(args[++i])));
             } else {
-                throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH (repeatable),"
-                        + " --quick");
+                throw new IllegalArgumentException("unknown argument '" + args[i]
+                        + "'; valid: --java PATH (repeatable), --quick");
             }
         }
         if (jdks.isEmpty()) {

@@ -49,7 +49,8 @@ class MalformedClassFilesTest {
     static void writeClassFiles() throws IOException {
         byte[] truncated = GeneratedClocks.withClassFileVersion(PACKAGE + ".Truncated", Jdks.LOADED_BY_EVERY_JDK);
         write("Truncated", Arrays.copyOf(truncated, truncated.length / 2), "truncated class file");
-        byte[] brokenPool = GeneratedClocks.withClassFileVersion(PACKAGE + ".BrokenConstantPool", Jdks.LOADED_BY_EVERY_JDK);
+        byte[] brokenPool = GeneratedClocks.withClassFileVersion(PACKAGE + ".BrokenConstantPool",
+                Jdks.LOADED_BY_EVERY_JDK);
         brokenPool[FIRST_CONSTANT_TAG_OFFSET] = UNASSIGNED_TAG;
         write("BrokenConstantPool", brokenPool, "unknown constant pool tag " + UNASSIGNED_TAG);
         write("Version70", GeneratedClocks.withClassFileVersion(PACKAGE + ".Version70", UNKNOWN_MAJOR_VERSION),

@@ -47,7 +47,8 @@ class ParallelClassLoadingTest {
         JarBuilder clocks = new JarBuilder();
         for (int i = 0; i < CLASSES; i++) {
             String name = PREFIX + i;
-            clocks.addEntry(name.replace('.', '/') + ".class", GeneratedClocks.withClassFileVersion(name, Jdks.LOADED_BY_EVERY_JDK));
+            clocks.addEntry(name.replace('.', '/') + ".class",
+                    GeneratedClocks.withClassFileVersion(name, Jdks.LOADED_BY_EVERY_JDK));
         }
         clocksJar = clocks.writeTo(workDirectory.resolve("clocks.jar"));
     }

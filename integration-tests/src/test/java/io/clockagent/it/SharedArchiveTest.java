@@ -28,10 +28,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Class-data sharing with the agent on, archives made as their owners make them: on JDK 11 (and a runtime without
- * the JDK's own archive) a static application CDS archive dumped from the class list of a run without agents; on JDK 17
- * and 21 a dynamic CDS archive from a run without agents (the JVM refuses to dump one with an agent); on JDK 25 an AOT cache from a training run with the agent (the
- * JVM refuses a cache made without it once {@code -javaagent} adds {@code java.instrument}). Classes the agent leaves
- * alone still come from the archive. A CDS archive hands the agent each archived class as it loads it, so a class the
+ * the JDK's own archive) a static application CDS archive dumped from the class list of a run without agents; on
+ * JDK 17 and 21 a dynamic CDS archive from a run without agents (the JVM refuses to dump one with an agent); on
+ * JDK 25 an AOT cache from a training run with the agent (the JVM refuses a cache made without it once
+ * {@code -javaagent} adds {@code java.instrument}). Classes the agent leaves alone still come from the archive. A CDS archive hands the agent each archived class as it loads it, so a class the
  * archive holds with its clock reads is rewritten; an AOT cache loads its classes before any agent starts, so such a
  * class keeps its direct reads (README, Limits).
  */

@@ -26,13 +26,21 @@ public record Jdk(int featureVersion, Path home) {
      * only those it was linked with.
      */
     public boolean hasModule(String moduleName) {
-        try (InputStream in = Files.newInputStream(home.resolve("release"))) {
-            Properties release = new Properties();
-            release.load(in);
-            return List.of(release.getProperty("MODULES", "").replace("\"", "").split(" ")).contains(moduleName);
+        try {
+            String modules = release(home).getProperty("MODULES", "").replace("\"", "");
+            return List.of(modules.split(" ")).contains(moduleName);
         } catch (IOException unreadable) {
             throw new UncheckedIOException(unreadable);
         }
+    }
+
+    /** The {@code release} file at the top of a JDK home, which every JDK since 9 ships. */
+    static Properties release(Path home) throws IOException {
+        Properties release = new Properties();
+        try (InputStream in = Files.newInputStream(home.resolve("release"))) {
+            release.load(in);
+        }
+        return release;
     }
 
     /**

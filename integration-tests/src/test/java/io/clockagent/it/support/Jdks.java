@@ -2,7 +2,6 @@ package io.clockagent.it.support;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -86,15 +85,14 @@ public final class Jdks {
         return homes;
     }
 
-    /** Reads {@code JAVA_VERSION} from the JDK's {@code release} file, which every JDK since 9 ships. */
+    /** Reads {@code JAVA_VERSION} from the JDK's {@code release} file. */
     private static Optional<Integer> featureVersionOf(Path home) {
-        Path release = home.resolve("release");
-        if (!Files.isRegularFile(release) || !Files.isExecutable(home.resolve("bin").resolve("java"))) {
+        if (!Files.isRegularFile(home.resolve("release")) || !Files.isExecutable(home.resolve("bin").resolve("java"))) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (InputStream in = Files.newInputStream(release)) {
-            properties.load(in);
+        Properties properties;
+        try {
+            properties = Jdk.release(home);
         } catch (IOException unreadable) {
             return Optional.empty();
         }
