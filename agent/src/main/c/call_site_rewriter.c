@@ -2,8 +2,8 @@
  * The constant-pool redirect of CallSiteRewriter.java, for the native class filter, which rewrites classes itself
  * once it has taken over, so that the JVM's start-up does not wait for the Java rewriter to run interpreted and be
  * compiled. Everything the Java side would refuse or report, and every index it would check, leaves the class to
- * Java instead, which then refuses or reports it as before; the integration tests run both (nativeFilter=false and
- * verbose=true take the Java rewriter).
+ * Java instead, which then refuses or reports it as before; the integration tests run both (nativeFilter=false takes
+ * the Java rewriter).
  */
 #include "call_site_rewriter.h"
 

@@ -10,7 +10,8 @@
  * This filter only ever says "not this one" for classes the Java side would leave alone too: classes of the boot,
  * platform and agent loaders, classes outside the scope, and classes whose bytes lack the clock method's name. What
  * it does not rewrite itself, the Java side decides in full, so a class is never changed otherwise than the Java
- * rewriter would change it.
+ * rewriter would change it. Where something shows call sites (verbose, report), each class rewritten here is shown to
+ * the Java side afterwards, which counts its sites read-only: what is reported is what this filter did.
  */
 #define _GNU_SOURCE
 #include <jni.h>
@@ -40,9 +41,10 @@ typedef struct {
     jmethodID filtered;
     jmethodID examined_by_java;
     jmethodID rewriting_natively;
+    jmethodID rewrote_natively;
     char *clock_internal_name;
-    /* Counting call sites needs the Java rewriter, which decodes every method. */
-    int java_rewrites_all;
+    /* Whether something shows call sites: then the Java side counts them in each class rewritten here. */
+    int reports_rewrites;
     /* Set once this side has told the Java side that it rewrites, which starts the ticker as a Java rewrite does. */
     int ticker_asked;
     jobject platform_loader;
@@ -137,14 +139,22 @@ static unsigned char *jvmti_allocate(void *env, size_t size) {
     return (*(jvmtiEnv *) env)->Allocate((jvmtiEnv *) env, (jlong) size, &memory) == JVMTI_ERROR_NONE ? memory : NULL;
 }
 
+/* A Java copy of a class file, or NULL (with an exception pending) if the name was not made or memory is short. */
+static jbyteArray java_bytes(JNIEnv *jni, jstring java_name, jint length, const unsigned char *bytes) {
+    jbyteArray copy = java_name == NULL ? NULL : (*jni)->NewByteArray(jni, length);
+    if (copy != NULL) {
+        (*jni)->SetByteArrayRegion(jni, copy, 0, length, (const jbyte *) bytes);
+    }
+    return copy;
+}
+
 /* Any failure leaves the class as it was: a pending exception is cleared, and no new bytes are handed back. */
 static void hand_to_java(settings *s, jvmtiEnv *env, JNIEnv *jni, jobject loader, const char *name,
                          jint length, const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     jstring java_name = (*jni)->NewStringUTF(jni, name);
-    jbyteArray original = java_name == NULL ? NULL : (*jni)->NewByteArray(jni, length);
+    jbyteArray original = java_bytes(jni, java_name, length, bytes);
     jbyteArray rewritten = NULL;
     if (original != NULL) {
-        (*jni)->SetByteArrayRegion(jni, original, 0, length, (const jbyte *) bytes);
         rewritten = (*jni)->CallObjectMethod(jni, s->target, s->filtered, loader, java_name, original);
     }
     if ((*jni)->ExceptionCheck(jni)) {
@@ -180,6 +190,22 @@ static void ask_for_ticker(settings *s, JNIEnv *jni) {
     }
 }
 
+/* Shows the Java side a class rewritten here, for the counts it reports; a failure there changes nothing here. */
+static void report_rewrite(settings *s, JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+    jstring java_name = (*jni)->NewStringUTF(jni, name);
+    jbyteArray original = java_bytes(jni, java_name, length, bytes);
+    if (original != NULL) {
+        (*jni)->CallVoidMethod(jni, s->target, s->rewrote_natively, java_name, original);
+        (*jni)->DeleteLocalRef(jni, original);
+    }
+    if ((*jni)->ExceptionCheck(jni)) {
+        (*jni)->ExceptionClear(jni);
+    }
+    if (java_name != NULL) {
+        (*jni)->DeleteLocalRef(jni, java_name);
+    }
+}
+
 static void JNICALL on_class_file_load(jvmtiEnv *env, JNIEnv *jni, jclass redefined, jobject loader,
                                        const char *name, jobject protection_domain, jint length,
                                        const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
@@ -192,12 +218,15 @@ static void JNICALL on_class_file_load(jvmtiEnv *env, JNIEnv *jni, jclass redefi
     __atomic_add_fetch(&hooks_running, 1, __ATOMIC_SEQ_CST);
     settings *s = __atomic_load_n(&active, __ATOMIC_SEQ_CST);
     verdict v = s == NULL ? LEAVE : judge(s, jni, loader, name, length, bytes);
-    if (v == CLOCK_NAMED && !s->java_rewrites_all) {
+    if (v == CLOCK_NAMED) {
         ask_for_ticker(s, jni);
         rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name, jvmti_allocate, env,
                                                      new_length, new_bytes);
         if (outcome == REWRITE_DONE) {
             __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
+            if (s->reports_rewrites) {
+                report_rewrite(s, jni, name, length, bytes);
+            }
         }
         v = outcome == REWRITE_LEFT_TO_JAVA ? PASS_ON : LEAVE;
     }
@@ -260,13 +289,13 @@ static void free_settings(JNIEnv *jni, settings *s) {
 
 static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_loader, jobject agent_loader,
                               jobjectArray includes, jobjectArray excludes, jobjectArray ignored,
-                              jobjectArray passed, jstring clock_internal_name, jboolean java_rewrites_all) {
+                              jobjectArray passed, jstring clock_internal_name, jboolean reports_rewrites) {
     settings *s = calloc(1, sizeof *s);
     if (s == NULL) {
         return NULL;
     }
     s->installation = ++installations;
-    s->java_rewrites_all = java_rewrites_all;
+    s->reports_rewrites = reports_rewrites;
     const char *clock = (*jni)->GetStringUTFChars(jni, clock_internal_name, NULL);
     if (clock != NULL) {
         s->clock_internal_name = strdup(clock);
@@ -281,8 +310,10 @@ static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_load
     s->examined_by_java = (*jni)->GetMethodID(jni, target_class, "examinedByJava",
                                               "(Ljava/lang/ClassLoader;Ljava/lang/String;)Z");
     s->rewriting_natively = (*jni)->GetMethodID(jni, target_class, "rewritingNatively", "()V");
+    s->rewrote_natively = (*jni)->GetMethodID(jni, target_class, "rewroteNatively", "(Ljava/lang/String;[B)V");
     if (s->target == NULL || s->platform_loader == NULL || s->agent_loader == NULL || s->filtered == NULL
-            || s->examined_by_java == NULL || s->rewriting_natively == NULL || s->clock_internal_name == NULL
+            || s->examined_by_java == NULL || s->rewriting_natively == NULL || s->rewrote_natively == NULL
+            || s->clock_internal_name == NULL
             || !copy_prefixes(jni, includes, &s->includes) || !copy_prefixes(jni, excludes, &s->excludes)
             || !copy_prefixes(jni, ignored, &s->ignored) || !copy_prefixes(jni, passed, &s->passed)) {
         (*jni)->ExceptionClear(jni);
@@ -345,7 +376,7 @@ static jstring open_jvmti(JNIEnv *jni) {
 JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
         JNIEnv *jni, jclass filter_class, jobject target, jobject platform_loader, jobject agent_loader,
         jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
-        jstring clock_internal_name, jboolean java_rewrites_all) {
+        jstring clock_internal_name, jboolean reports_rewrites) {
     (void) filter_class;
     static int jvmti_opened;
     if (!jvmti_opened) {
@@ -356,7 +387,7 @@ JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
         jvmti_opened = 1;
     }
     settings *s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, ignored, passed,
-                               clock_internal_name, java_rewrites_all);
+                               clock_internal_name, reports_rewrites);
     if (s == NULL) {
         return (*jni)->NewStringUTF(jni, "out of memory");
     }

@@ -20,6 +20,7 @@ import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.NoexecMount;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * clock is defined, and then rewrites classes itself, of every class file version, with no JVM warning on JDK 25,
  * and a detach stops it before restoring the classes it rewrote. With {@code nativeFilter=false}, or when its library
  * cannot be written, the Java transformer goes on alone and rewrites the same classes; only a filter asked for with
- * {@code nativeFilter=true} then says why. Run with {@code tick=1s}, so that a rewritten site shows by changing value
+ * {@code nativeFilter=true} then says why. Asked for call sites, both tell the same classes and counts. Run with {@code tick=1s}, so that a rewritten site shows by changing value
  * about once a second.
  */
 class NativeClassFilterTest {
@@ -97,6 +98,33 @@ class NativeClassFilterTest {
         assertTrue(AgentStderr.banner("tick=1s wait=park nativeFilter=false " + INCLUDE + " exclude=(none)")
                 .matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());
+    }
+
+    @OnEachJdk
+    void verboseTheReportAndTheMBeanTellWhatTheNativeFilterRewroteAsTheJavaEngineWouldTellItsOwn(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        NativeLibraries.requireForThisMachine();
+        Jdk jdk = Jdks.require(featureVersion);
+        Path nativeReport = runDirectory.resolve("native-report.json");
+        Path javaReport = runDirectory.resolve("java-report.json");
+        ForkResult nativeEngine = run(jdk, runDirectory, OPTIONS + ",verbose=true,report=" + nativeReport,
+                HAND_OVER_PATIENCE_MILLIS);
+        ForkResult javaEngine = run(jdk, runDirectory, OPTIONS + ",verbose=true,report=" + javaReport
+                + ",nativeFilter=false", ABSENCE_WATCH_MILLIS);
+        String both = "native filter:\n" + nativeEngine.describe() + "\nJava transformer:\n" + javaEngine.describe();
+
+        assertEquals("took-over true", nativeEngine.stdoutLineStartingWith("took-over "), both);
+        int versions = newestMajorVersion(jdk) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
+        assertEquals(PROBED.size() + versions, nativeCounts(nativeEngine)[1], "the classes loaded after the hand-over"
+                + " were rewritten by the native filter, with sites counted all the same\n" + both);
+        List<String> rewroteLines = sorted(nativeEngine.stderr().subList(1, nativeEngine.stderr().size()));
+        assertTrue(rewroteLines.size() > PROBED.size() + versions && rewroteLines.stream().allMatch(
+                line -> line.startsWith("clock-agent: rewrote io.clockagent.it.fixtures.shapes.")), both);
+        assertEquals(rewroteLines, sorted(javaEngine.stderr().subList(1, javaEngine.stderr().size())), both);
+        assertEquals(reportedClasses(javaReport), reportedClasses(nativeReport), both);
+        String counted = nativeEngine.stdoutLineStartingWith("counted ");
+        assertTrue(counted.matches("counted [1-9]\\d* call sites [1-9]\\d* method references"), both);
+        assertEquals(javaEngine.stdoutLineStartingWith("counted "), counted, both);
     }
 
     @OnEachJdk
@@ -236,6 +264,16 @@ class NativeClassFilterTest {
             DistinctMillis probe = DistinctMillis.parse(result.stdoutLineStartingWith("probe " + label + " "));
             assertTrue(probe.cached(), label + " reads the cached clock: " + probe + "\n" + result.describe());
         }
+    }
+
+    /** The report's line for each rewritten class, with its methods and their counts, in order. */
+    private static List<String> reportedClasses(Path report) throws IOException {
+        return sorted(Files.readAllLines(report).stream().filter(line -> line.contains("{\"class\": ")).map(
+                line -> line.replaceFirst(",$", "")).toList());
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        return lines.stream().sorted().toList();
     }
 
     /** {@code [scanned, rewritten]} as the MBean counted them for the native filter. */

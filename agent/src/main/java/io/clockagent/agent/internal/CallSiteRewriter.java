@@ -6,15 +6,17 @@ import java.util.List;
 
 /**
  * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
- * {@code currentTimeMillis()J}, and on request counts those uses method by method. Immutable and thread-safe.
+ * {@code currentTimeMillis()J}, and counts those uses method by method for whoever shows them. Immutable and
+ * thread-safe.
  *
  * <p>Every use of that method in a class (each {@code invokestatic}, each method reference in an
  * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
  * constant-pool {@code Methodref} entries to {@code java/lang/System.currentTimeMillis:()J}. Re-pointing those entries
  * at a new {@code Class} entry appended to the pool redirects them all while every method body, stack map and
- * existing index stays byte for byte the same. Method bodies are only read, to count the sites, and only when asked:
- * decoding every instruction of a class costs far more than the redirection itself, and a JVM that loads thousands
- * of classes at startup would pay for counts that nobody reads.
+ * existing index stays byte for byte the same. Method bodies are only read by {@link #countSites}, apart from the
+ * rewrite, and only when something shows the counts: decoding every instruction of a class costs far more than the
+ * redirection itself, and a JVM that loads thousands of classes at startup would pay for counts that nobody reads.
+ * Counting never decides what is rewritten, so asking for counts never changes what runs.
  */
 final class CallSiteRewriter {
 
@@ -31,23 +33,17 @@ final class CallSiteRewriter {
     private static final byte MARK_DESCRIPTOR = 3;
 
     private final byte[] targetInternalName;
-    private final boolean countSites;
 
-    /**
-     * @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock}
-     * @param countSites whether to count the uses in each method, for {@link RewrittenClass#methods()}
-     */
-    CallSiteRewriter(String targetInternalName, boolean countSites) {
+    /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
+    CallSiteRewriter(String targetInternalName) {
         this.targetInternalName = ascii(targetInternalName);
-        this.countSites = countSites;
     }
 
     /**
-     * @return the rewritten class, or null when the class never uses {@code System.currentTimeMillis()} (when not
-     *     counting: never refers to it)
+     * @return the rewritten class file, or null when the class never refers to {@code System.currentTimeMillis()}
      * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged
      */
-    RewrittenClass rewrite(byte[] classFile) {
+    byte[] rewrite(byte[] classFile) {
         ClassFileCursor in = new ClassFileCursor(classFile);
         if (in.u4(0) != 0xCAFEBABE) {
             throw new ClassFileException("not a class file (bad magic number)");
@@ -154,23 +150,34 @@ final class CallSiteRewriter {
         return pool;
     }
 
-    private RewrittenClass redirect(ClassFileCursor in) {
+    private byte[] redirect(ClassFileCursor in) {
         ConstantPool pool = constantPool(in);
         int[] clockMethodrefs = clockMethodrefs(pool);
         if (clockMethodrefs.length == 0) {
             return null;
         }
-        if (!countSites) {
-            // Not counting, the method bodies are skipped, but the layout after the pool is still checked to its end:
-            // a truncated class is refused whether or not anyone asked for counts.
-            int interfacesAt = pool.end() + 6;
-            int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
-            in.require(end, 0);
-            return new RewrittenClass(patch(in.bytes(), pool, clockMethodrefs), null);
-        }
+        // The method bodies are skipped, but the layout after the pool is still checked to its end: a truncated class
+        // is refused.
+        int interfacesAt = pool.end() + 6;
+        int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
+        in.require(end, 0);
+        return patch(in.bytes(), pool, clockMethodrefs);
+    }
+
+    /**
+     * The uses of {@code System.currentTimeMillis()} in a class file that {@link #rewrite} redirects, method by method:
+     * what the rewrite changed in it, whichever rewriter made it (this one, or the native class filter's, which makes
+     * the same bytes).
+     *
+     * @return the methods that use it, in class-file order; empty when none does
+     * @throws ClassFileException when a method body cannot be read with certainty
+     */
+    static List<MethodCallSites> countSites(byte[] classFile) {
+        ClassFileCursor in = new ClassFileCursor(classFile);
+        ConstantPool pool = constantPool(in);
         int count = pool.count();
         boolean[] redirected = new boolean[count];
-        for (int index : clockMethodrefs) {
+        for (int index : clockMethodrefs(pool)) {
             redirected[index] = true;
         }
         boolean[] handle = new boolean[count];
@@ -179,11 +186,7 @@ final class CallSiteRewriter {
                 handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
             }
         }
-        List<MethodCallSites> methods = CallSiteCounter.count(in, pool, redirected, handle);
-        if (methods.isEmpty()) {
-            return null;
-        }
-        return new RewrittenClass(patch(in.bytes(), pool, clockMethodrefs), methods);
+        return CallSiteCounter.count(in, pool, redirected, handle);
     }
 
     /** The slots of the Methodrefs to {@code java/lang/System.currentTimeMillis:()J}, in pool order. */

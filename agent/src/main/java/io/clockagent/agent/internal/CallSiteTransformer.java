@@ -39,7 +39,7 @@ final class CallSiteTransformer implements ClassFileTransformer {
     CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
             DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver) {
         this.scope = scope;
-        this.rewriter = new CallSiteRewriter(clockInternalName, counters.countsSites());
+        this.rewriter = new CallSiteRewriter(clockInternalName);
         this.log = log;
         this.verbose = verbose;
         this.clock = clock;
@@ -124,8 +124,8 @@ final class CallSiteTransformer implements ClassFileTransformer {
                     remember(loader, className);
                 }
             }
-            RewrittenClass rewritten = rewriter.rewrite(classFile);
-            return rewritten == null ? null : handOver(className, rewritten);
+            byte[] rewritten = rewriter.rewrite(classFile);
+            return rewritten == null ? null : handOver(className, classFile, rewritten);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
@@ -137,22 +137,51 @@ final class CallSiteTransformer implements ClassFileTransformer {
      * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
      * method alone instead of this rare path with it.
      */
-    private byte[] handOver(String className, RewrittenClass rewritten) {
+    private byte[] handOver(String className, byte[] original, byte[] rewritten) {
         CachedClockWriter clockToTick = dryRun ? null : clock.writer();
         if (clockToTick == null && !dryRun) {
             return null;
         }
-        String binaryName = className.replace('/', '.');
-        counters.rewritten(binaryName, rewritten);
-        if (verbose) {
-            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
-                    + " call sites, " + rewritten.methodReferences() + " method references");
+        counters.rewritten();
+        if (counters.countsSites()) {
+            showSites(className, original);
         }
         if (dryRun) {
             return null;
         }
         ticker.startOnce(clockToTick);
-        return rewritten.bytes();
+        return rewritten;
+    }
+
+    /**
+     * Called by the native class filter, only while sites are counted, for each class it has rewritten itself: the
+     * class's original bytes, which it rewrote as {@link CallSiteRewriter} would.
+     */
+    void rewrittenNatively(String className, byte[] original) {
+        try {
+            showSites(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: the class is rewritten all the same.
+        }
+    }
+
+    /** Counts a rewritten class's sites for the report and the MBean, and prints them if asked. */
+    private void showSites(String className, byte[] original) {
+        String binaryName = className.replace('/', '.');
+        RewrittenClass rewritten;
+        try {
+            rewritten = new RewrittenClass(binaryName, CallSiteRewriter.countSites(original));
+        } catch (ClassFileException unreadable) {
+            // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
+            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ", but cannot count its call sites: "
+                    + unreadable.getMessage());
+            return;
+        }
+        counters.sitesCounted(rewritten);
+        if (verbose) {
+            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
+                    + " call sites, " + rewritten.methodReferences() + " method references");
+        }
     }
 
     private void detachAsAsked() {

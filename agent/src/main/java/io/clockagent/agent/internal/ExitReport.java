@@ -61,6 +61,7 @@ final class ExitReport implements Runnable {
         field(json, "classesScanned", Long.toString(counters.classesScanned()));
         field(json, "classesScannedNatively", Long.toString(counters.classesScannedNatively()));
         field(json, "classesRewritten", Long.toString(counters.classesRewritten()));
+        field(json, "classesRewrittenNatively", Long.toString(counters.classesRewrittenNatively()));
         field(json, "classesFailed", Long.toString(counters.classesFailed()));
         field(json, "callSites", Long.toString(counters.callSites()));
         field(json, "methodReferences", Long.toString(counters.methodReferences()));
@@ -74,7 +75,7 @@ final class ExitReport implements Runnable {
         }
         json.append("  \"rewrittenClasses\": [");
         String separator = "\n";
-        for (RewriteCounters.RewrittenClassSites rewritten : counters.rewrittenClasses()) {
+        for (RewrittenClass rewritten : counters.rewrittenClasses()) {
             json.append(separator).append("    {\"class\": ").append(quote(rewritten.className()))
                     .append(", \"methods\": [");
             String methodSeparator = "";

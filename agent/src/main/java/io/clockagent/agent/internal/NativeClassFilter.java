@@ -161,6 +161,11 @@ final class NativeClassFilter implements Runnable {
         transformer.startTicker();
     }
 
+    /** Called by the library, only while sites are counted, for each class it has rewritten itself. */
+    void rewroteNatively(String className, byte[] original) {
+        transformer.rewrittenNatively(className, original);
+    }
+
     /** Stops the native filter if it took over, and keeps it from taking over later. */
     synchronized void close() {
         closed = true;

@@ -16,26 +16,6 @@ import java.util.function.LongSupplier;
  */
 final class RewriteCounters {
 
-    /** A class whose sites were found, by name. Immutable. */
-    static final class RewrittenClassSites {
-        private final String className;
-        private final List<MethodCallSites> methods;
-
-        /** @param className the binary name, such as {@code com.acme.Service} */
-        RewrittenClassSites(String className, List<MethodCallSites> methods) {
-            this.className = className;
-            this.methods = methods;
-        }
-
-        String className() {
-            return className;
-        }
-
-        List<MethodCallSites> methods() {
-            return methods;
-        }
-    }
-
     private final boolean countsSites;
     private final AtomicLong classesScanned = new AtomicLong();
     /** Null until the native filter takes over. */
@@ -47,8 +27,8 @@ final class RewriteCounters {
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
     private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
-    /** Null unless a report file asks for the list; then one entry per rewritten class. */
-    private final Queue<RewrittenClassSites> rewrittenClasses;
+    /** Null unless a report file asks for the list; then one entry per rewritten class whose sites were counted. */
+    private final Queue<RewrittenClass> rewrittenClasses;
 
     /**
      * @param countsSites whether rewritten classes come with their sites counted, for {@link #callSites()} and
@@ -68,15 +48,17 @@ final class RewriteCounters {
         classesScanned.incrementAndGet();
     }
 
-    void rewritten(String className, RewrittenClass rewritten) {
+    /** A class the Java transformer rewrote; the native filter counts its own. */
+    void rewritten() {
         classesRewritten.incrementAndGet();
-        if (!rewritten.counted()) {
-            return;
-        }
+    }
+
+    /** The sites of a rewritten class, by whichever rewriter; only while {@link #countsSites()}. */
+    void sitesCounted(RewrittenClass rewritten) {
         callSites.addAndGet(rewritten.callSites());
         methodReferences.addAndGet(rewritten.methodReferences());
         if (rewrittenClasses != null) {
-            rewrittenClasses.add(new RewrittenClassSites(className, rewritten.methods()));
+            rewrittenClasses.add(rewritten);
         }
     }
 
@@ -142,7 +124,7 @@ final class RewriteCounters {
     }
 
     /** The rewritten classes so far, or an empty list when nobody asked for them. */
-    List<RewrittenClassSites> rewrittenClasses() {
+    List<RewrittenClass> rewrittenClasses() {
         return rewrittenClasses == null ? List.of() : new ArrayList<>(rewrittenClasses);
     }
 }

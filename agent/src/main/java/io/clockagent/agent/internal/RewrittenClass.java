@@ -2,35 +2,30 @@ package io.clockagent.agent.internal;
 
 import java.util.List;
 
-/** A class file after rewriting, with what was redirected in it. Immutable once handed out. */
+/** A rewritten class, by name, with what was redirected in it method by method. Immutable. */
 final class RewrittenClass {
 
-    private final byte[] bytes;
+    private final String className;
     private final List<MethodCallSites> methods;
 
     /**
-     * @param bytes the rewritten class file
-     * @param methods the methods that read the clock, in class-file order; null when the rewriter did not count them
+     * @param className the binary name, such as {@code com.acme.Service}
+     * @param methods the methods that read the clock, in class-file order ({@link CallSiteRewriter#countSites})
      */
-    RewrittenClass(byte[] bytes, List<MethodCallSites> methods) {
-        this.bytes = bytes;
+    RewrittenClass(String className, List<MethodCallSites> methods) {
+        this.className = className;
         this.methods = methods;
     }
 
-    byte[] bytes() {
-        return bytes;
+    String className() {
+        return className;
     }
 
-    /** The methods that read the clock, in class-file order; null unless {@link #counted()}. */
     List<MethodCallSites> methods() {
         return methods;
     }
 
-    boolean counted() {
-        return methods != null;
-    }
-
-    /** {@code invokestatic} instructions redirected; only for a class whose sites were {@link #counted()}. */
+    /** {@code invokestatic} instructions redirected. */
     int callSites() {
         int callSites = 0;
         for (MethodCallSites method : methods) {
@@ -39,10 +34,7 @@ final class RewrittenClass {
         return callSites;
     }
 
-    /**
-     * Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle); only
-     * for a class whose sites were {@link #counted()}.
-     */
+    /** Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle). */
     int methodReferences() {
         int methodReferences = 0;
         for (MethodCallSites method : methods) {

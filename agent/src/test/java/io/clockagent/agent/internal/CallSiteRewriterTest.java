@@ -2,7 +2,6 @@ package io.clockagent.agent.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CallSiteRewriterTest {
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, true);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
 
     @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
     @CsvSource({
@@ -56,17 +55,13 @@ class CallSiteRewriterTest {
         assertEquals(FixedClock.MILLIS, invokeStatic(rewritten, method));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"MethodsAndInitializers", "LambdasAndInnerClasses", "ControlFlow"})
-    void withoutCountingTheRewrittenBytesAreTheSameAndNoCountsAreClaimed(String fixture) {
-        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + fixture);
+    @Test
+    void rewritesAClassWhoseClockReferenceNoMethodUsesAndCountsNoSitesInIt() {
+        String name = "io/clockagent/agent/internal/generated/UnusedReference";
+        byte[] bytes = GeneratedClasses.withUnusedClockReference(name);
 
-        RewrittenClass counted = rewriter.rewrite(original);
-        RewrittenClass uncounted = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, false).rewrite(original);
-
-        assertTrue(counted.counted() && counted.callSites() + counted.methodReferences() > 0, fixture);
-        assertArrayEquals(counted.bytes(), uncounted.bytes(), fixture);
-        assertFalse(uncounted.counted(), fixture);
+        assertNotNull(rewriter.rewrite(bytes), "counting or not, the same classes are rewritten");
+        assertEquals(List.of(), CallSiteRewriter.countSites(bytes));
     }
 
     @Test
@@ -80,10 +75,8 @@ class CallSiteRewriterTest {
 
     @Test
     void countsCallSitesAndMethodReferencesSeparately() {
-        RewrittenClass lambdas = rewriter.rewrite(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + "LambdasAndInnerClasses"));
-        RewrittenClass controlFlow = rewriter.rewrite(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + "ControlFlow"));
+        RewrittenClass lambdas = counted("LambdasAndInnerClasses");
+        RewrittenClass controlFlow = counted("ControlFlow");
 
         assertEquals(1, lambdas.callSites(), "the lambda body; anonymous and inner classes are classes of their own");
         assertEquals(1, lambdas.methodReferences(), "System::currentTimeMillis");
@@ -94,8 +87,7 @@ class CallSiteRewriterTest {
 
     @Test
     void attributesEachSiteToItsMethod() {
-        RewrittenClass lambdas = rewriter.rewrite(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + "LambdasAndInnerClasses"));
+        RewrittenClass lambdas = counted("LambdasAndInnerClasses");
 
         assertEquals(List.of(
                 new MethodCallSites("methodReference()J", 0, 1),
@@ -113,7 +105,7 @@ class CallSiteRewriterTest {
     void changesNothingButTheAppendedConstantsAndTheMethodrefOwner() {
         byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
 
-        byte[] rewritten = rewriter.rewrite(original).bytes();
+        byte[] rewritten = rewriter.rewrite(original);
 
         int appended = rewritten.length - original.length;
         assertEquals(3 + RewritingClassLoader.FIXED_CLOCK.length() + 3, appended, "one Utf8 and one Class entry");
@@ -133,7 +125,7 @@ class CallSiteRewriterTest {
     @Test
     void rewritingTwiceIsANoOp() {
         byte[] once = rewriter.rewrite(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + "MethodsAndInitializers")).bytes();
+                RewritingClassLoader.FIXTURES + "MethodsAndInitializers"));
 
         assertNull(rewriter.rewrite(once), "a rewritten class has no System.currentTimeMillis() reference left");
     }
@@ -142,7 +134,7 @@ class CallSiteRewriterTest {
     void redirectsAnLdcMethodHandleConstant() throws Exception {
         Generated ldc = rewriteAndLoad("LdcHandle", GeneratedClasses::loadingClockHandle);
 
-        assertEquals(1, ldc.rewritten().methodReferences());
+        assertEquals(1, ldc.counted().methodReferences());
         assertEquals(FixedClock.MILLIS, invokeStatic(ldc.loaded(), "now"));
     }
 
@@ -150,8 +142,7 @@ class CallSiteRewriterTest {
     void redirectsALongDynamicConstantLoadedWithLdc2w() throws Exception {
         Generated condy = rewriteAndLoad("LongCondy", GeneratedClasses::loadingClockDynamicConstant);
 
-        assertNotNull(condy.rewritten(), "ldc2_w of a dynamic constant is a method reference");
-        assertEquals(1, condy.rewritten().methodReferences());
+        assertEquals(1, condy.counted().methodReferences(), "ldc2_w of a dynamic constant is a method reference");
         assertEquals(FixedClock.MILLIS, invokeStatic(condy.loaded(), "now"));
     }
 
@@ -159,8 +150,8 @@ class CallSiteRewriterTest {
     void redirectsAMethodrefWhoseNamesAppearTwiceInThePool() throws Exception {
         Generated repeated = rewriteAndLoad("RepeatedNames", GeneratedClasses::callingClockThroughRepeatedNames);
 
-        assertNotNull(repeated.rewritten(), "the Methodref names System.currentTimeMillis through the second copies");
-        assertEquals(1, repeated.rewritten().callSites());
+        assertEquals(1, repeated.counted().callSites(),
+                "the Methodref names System.currentTimeMillis through the second copies");
         assertEquals(FixedClock.MILLIS, invokeStatic(repeated.loaded(), "now"));
     }
 
@@ -170,11 +161,11 @@ class CallSiteRewriterTest {
         String name = "io.clockagent.agent.internal.generated.Version" + majorVersion;
         byte[] bytes = GeneratedClasses.callingClock(name.replace('.', '/'), majorVersion);
 
-        RewrittenClass rewritten = rewriter.rewrite(bytes);
+        byte[] rewritten = rewriter.rewrite(bytes);
 
         assertNotNull(rewritten);
-        assertEquals(1, rewritten.callSites());
-        assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten.bytes()));
+        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)), CallSiteRewriter.countSites(bytes));
+        assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten));
         if (majorVersion <= 44 + Runtime.version().feature()) {
             Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
             assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
@@ -206,15 +197,22 @@ class CallSiteRewriterTest {
         assertTrue(refused.getMessage().contains("constant pool is full"), refused.getMessage());
     }
 
-    /** A generated class as the rewriter returns it, and as a loader that rewrites it defines it. */
-    private record Generated(RewrittenClass rewritten, Class<?> loaded) {
+    /** A generated class's sites as the rewriter counts them, and the class as a loader that rewrites it defines it. */
+    private record Generated(RewrittenClass counted, Class<?> loaded) {
+    }
+
+    private static RewrittenClass counted(String fixture) {
+        return new RewrittenClass(fixture, CallSiteRewriter.countSites(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + fixture)));
     }
 
     private Generated rewriteAndLoad(String simpleName, Function<String, byte[]> generateByInternalName)
             throws ClassNotFoundException {
         String name = "io.clockagent.agent.internal.generated." + simpleName;
         byte[] bytes = generateByInternalName.apply(name.replace('.', '/'));
-        return new Generated(rewriter.rewrite(bytes), new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
+        assertNotNull(rewriter.rewrite(bytes), name);
+        return new Generated(new RewrittenClass(name, CallSiteRewriter.countSites(bytes)),
+                new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
     }
 
     private static long invokeStatic(Class<?> type, String method) throws Exception {

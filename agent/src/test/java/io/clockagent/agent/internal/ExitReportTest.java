@@ -22,7 +22,8 @@ class ExitReportTest {
     ExitReportTest() {
         counters.scanned();
         counters.scanned();
-        counters.rewritten("com.acme.\"Quoted\"", new RewrittenClass(new byte[0], List.of(
+        counters.rewritten();
+        counters.sitesCounted(new RewrittenClass("com.acme.\"Quoted\"", List.of(
                 new MethodCallSites("now()J", 2, 0), new MethodCallSites("lambda$run$0()V", 0, 1))));
         counters.failed("com/acme/Broken");
     }

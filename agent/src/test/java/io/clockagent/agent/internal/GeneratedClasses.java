@@ -102,6 +102,17 @@ final class GeneratedClasses {
         return repeated;
     }
 
+    /**
+     * A class whose pool holds a Methodref to {@code System.currentTimeMillis()} that no method uses: {@code now()J}
+     * returns a constant. Bytecode tools leave such entries behind when they remove a call.
+     */
+    static byte[] withUnusedClockReference(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            writer.newMethod(CLOCK_OWNER, "currentTimeMillis", "()J", false);
+            now.visitInsn(Opcodes.LCONST_0);
+        });
+    }
+
     /** A class of the given version that never mentions the clock. */
     static byte[] withoutClock(String internalName, int majorVersion) {
         ClassWriter writer = new ClassWriter(0);

@@ -8,19 +8,21 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The rewriter's contract on bad input: it returns a result or throws {@link ClassFileException}, nothing else. */
+/**
+ * The rewriter's contract on bad input, for the rewrite and for the count of sites: each returns a result or throws
+ * {@link ClassFileException}, nothing else.
+ */
 class MalformedClassFileTest {
 
     private static final int CORRUPTION_TRIALS = 3_000;
 
     private final byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
 
-    @ParameterizedTest(name = "counting sites: {0}")
-    @ValueSource(booleans = {true, false})
-    void everyTruncationIsRefusedWithAReason(boolean countSites) {
-        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Reader.class)
+    void everyTruncationIsRefusedWithAReason(Reader rewriter) {
         for (int length = 0; length < original.length; length++) {
             byte[] truncated = Arrays.copyOf(original, length);
             ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(truncated),
@@ -29,10 +31,9 @@ class MalformedClassFileTest {
         }
     }
 
-    @ParameterizedTest(name = "counting sites: {0}")
-    @ValueSource(booleans = {true, false})
-    void aMethodrefPointingOutsideThePoolIsRefused(boolean countSites) {
-        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Reader.class)
+    void aMethodrefPointingOutsideThePoolIsRefused(Reader rewriter) {
         byte[] broken = original.clone();
         ConstantPool pool = CallSiteRewriter.constantPool(new ClassFileCursor(broken));
         for (int index = 1; index < pool.count(); index++) {
@@ -47,10 +48,9 @@ class MalformedClassFileTest {
         assertTrue(refused.getMessage().contains("constant pool index 65535"), refused.getMessage());
     }
 
-    @ParameterizedTest(name = "counting sites: {0}")
-    @ValueSource(booleans = {true, false})
-    void randomCorruptionNeverEscapesAsAnythingButClassFileException(boolean countSites) {
-        CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, countSites);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Reader.class)
+    void randomCorruptionNeverEscapesAsAnythingButClassFileException(Reader rewriter) {
         SplittableRandom random = new SplittableRandom(20261121L);
         for (int trial = 0; trial < CORRUPTION_TRIALS; trial++) {
             byte[] corrupted = original.clone();
@@ -66,5 +66,23 @@ class MalformedClassFileTest {
                 fail("trial " + trial + " escaped as " + escaped, escaped);
             }
         }
+    }
+
+    /** The two readers of a class file's bytes. */
+    private enum Reader {
+        REWRITE {
+            @Override
+            Object rewrite(byte[] classFile) {
+                return new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK).rewrite(classFile);
+            }
+        },
+        COUNT_SITES {
+            @Override
+            Object rewrite(byte[] classFile) {
+                return CallSiteRewriter.countSites(classFile);
+            }
+        };
+
+        abstract Object rewrite(byte[] classFile);
     }
 }

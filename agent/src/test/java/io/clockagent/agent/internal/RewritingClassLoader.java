@@ -14,7 +14,7 @@ final class RewritingClassLoader extends ClassLoader {
     static final String FIXTURES = "io.clockagent.agent.internal.fixtures.";
     static final String FIXED_CLOCK = "io/clockagent/agent/internal/fixtures/FixedClock";
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK, true);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK);
     private final Map<String, byte[]> generated;
 
     RewritingClassLoader(Map<String, byte[]> generated) {
@@ -50,8 +50,8 @@ final class RewritingClassLoader extends ClassLoader {
                 if (bytes == null) {
                     return super.loadClass(name, resolve);
                 }
-                RewrittenClass rewritten = rewriter.rewrite(bytes);
-                byte[] defined = rewritten == null ? bytes : rewritten.bytes();
+                byte[] rewritten = rewriter.rewrite(bytes);
+                byte[] defined = rewritten == null ? bytes : rewritten;
                 loaded = defineClass(name, defined, 0, defined.length);
             }
             if (resolve) {
