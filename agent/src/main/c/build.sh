@@ -3,11 +3,23 @@
 # Linux architecture a compiler is found for, under native/linux-<os.arch>/, the folder named as the JVM names its
 # architecture (os.arch), never after the build host. Without any compiler the jar carries no library, the agent
 # filters in Java, and the build goes on with a notice.
-# Usage: build.sh JAVA_HOME OUTPUT_DIRECTORY. Warnings fail the build: this code runs inside every class load.
+# The class-file constants the C rewriter shares with the Java one come from the Java side's compiled classes: first
+# class_file_format.h is written into HEADER_DIRECTORY, which the tests and the fuzzer include as well.
+# Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
+# class load.
 set -eu
 java_home=$1
 classes=$2
+headers=$3
 sources=$(dirname "$0")
+
+generator=$headers/generator
+rm -rf "$generator"
+"$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
+  "$sources/../../build/java/io/clockagent/agent/internal/ClassFileFormatHeader.java"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.ClassFileFormatHeader \
+  "$headers/class_file_format.h"
+rm -rf "$generator"
 
 # The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
 compiler_for() {
@@ -34,7 +46,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   mkdir -p "$output"
   # jni_md.h under include/linux is the same for every Linux architecture.
   "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
-    -I"$java_home/include" -I"$java_home/include/linux" \
+    -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
     -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/class_scan.c" \
     "$sources/call_site_rewriter.c"
   built="$built linux-$arch"

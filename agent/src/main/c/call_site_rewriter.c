@@ -6,29 +6,22 @@
  * the Java rewriter).
  */
 #include "call_site_rewriter.h"
+#include "class_file_format.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAGIC 0xCAFEBABEu
-#define MIN_MAJOR_VERSION 45
-#define MAX_KNOWN_MAJOR_VERSION 69
-#define TAG_UTF8 1
-#define TAG_CLASS 7
-#define TAG_METHODREF 10
-#define TAG_NAME_AND_TYPE 12
-#define WIDE_ENTRY_SIZE 9
 #define MAX_POOL_COUNT 0xFFFF
 
-/* Entry sizes by tag, tag byte included (Utf8 adds the length it holds); 0 for byte values that are no tag. */
-static const unsigned char ENTRY_SIZES[] = {0, 3, 0, 5, 5, 9, 9, 3, 3, 5, 5, 5, 5, 0, 0, 4, 3, 5, 5, 3, 3};
+static const unsigned char ENTRY_SIZES[] = CONSTANT_POOL_ENTRY_SIZES;
 
 enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR };
 
-static const char METHOD_NAME[] = "currentTimeMillis";
-static const char OWNER_NAME[] = "java/lang/System";
-static const char DESCRIPTOR[] = "()J";
+static const char METHOD_NAME[] = CLOCK_METHOD_NAME;
+static const char OWNER_NAME[] = CLOCK_OWNER_NAME;
+static const char DESCRIPTOR[] = CLOCK_DESCRIPTOR;
 
 typedef struct {
     const unsigned char *bytes;

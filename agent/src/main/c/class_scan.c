@@ -4,12 +4,13 @@
  */
 #define _GNU_SOURCE
 #include "class_scan.h"
+#include "class_file_format.h"
 
 #include <string.h>
 
 /* Every use of System.currentTimeMillis goes through a constant-pool Utf8 entry holding this name. */
-static const char CLOCK_METHOD_NAME[] = "currentTimeMillis";
+static const char METHOD_NAME[] = CLOCK_METHOD_NAME;
 
 int names_clock_method(const unsigned char *bytes, jint length) {
-    return memmem(bytes, (size_t) length, CLOCK_METHOD_NAME, sizeof CLOCK_METHOD_NAME - 1) != NULL;
+    return memmem(bytes, (size_t) length, METHOD_NAME, sizeof METHOD_NAME - 1) != NULL;
 }

@@ -11,7 +11,8 @@
 #
 # WORK is $FUZZ_WORK, by default agent/target/fuzz; the harnesses, the seeds and the corpus each harness grows stay
 # there between runs (delete WORK/seeds to gather the seeds again). Needs clang with libFuzzer (Debian: apt-get
-# install clang), the JDK's headers ($JAVA_HOME, else the JDK of the java on the PATH) and, to fuzz, Maven.
+# install clang), the JDK's headers ($JAVA_HOME, else the JDK of the java on the PATH), the agent built (for the
+# class_file_format.h it writes) and, to fuzz, Maven.
 # Exit status: 0 no crash, or no clang with libFuzzer here, which one line starting "notice:" says; 1 a crash or a
 # failed check; 2 a usage error, a harness that does not build, or seeds that Maven cannot fetch.
 set -eu
@@ -32,6 +33,8 @@ for harness in $harnesses; do
 done
 agent=$(cd "$here/../../../.." && pwd)
 sources=$agent/src/main/c
+# class_file_format.h, which the build writes from the Java rewriter's constants.
+headers=$agent/target/generated-sources/c
 work=${FUZZ_WORK:-$agent/target/fuzz}
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
 
@@ -46,10 +49,15 @@ if ! command -v clang >/dev/null 2>&1 || ! clang $flags -o "$work/probe" "$work/
   echo "notice: no clang with libFuzzer here (Debian: apt-get install clang; see $work/probe.log); not fuzzed"
   exit 0
 fi
+if [ ! -f "$headers/class_file_format.h" ]; then
+  echo "no $headers/class_file_format.h: build the agent first (mvn -B -pl agent process-classes)" >&2
+  exit 2
+fi
 failed=0
 for harness in $harnesses; do
   # shellcheck disable=SC2086
-  if ! clang $flags -I"$java_home/include" -I"$java_home/include/linux" -I"$sources" -o "$work/${harness}_fuzzer" \
+  if ! clang $flags -I"$java_home/include" -I"$java_home/include/linux" -I"$sources" -I"$headers" \
+      -o "$work/${harness}_fuzzer" \
       "$here/${harness}_fuzzer.c" "$sources/class_scan.c" "$sources/call_site_rewriter.c" \
       >"$work/$harness-build.log" 2>&1; then
     cat "$work/$harness-build.log" >&2

@@ -14,7 +14,7 @@ import java.util.Locale;
  * {@code -javaagent} argument: clock-agent, or for scale the do-nothing agent (for the class-heavy program also with
  * a transformer that changes nothing, see {@link io.clockagent.bench.noop.NoopAgent}; clock-agent with its Java
  * transformer alone, as where the native class filter cannot start; and clock-agent counting call sites, for which
- * the native filter hands the classes it keeps to the Java rewriter, the price of {@code report} and
+ * the native filter shows each class it rewrites to the Java side to count, the price of {@code report} and
  * {@code verbose}).
  * The variants run in rounds, one run of each per round and the order rotated every round, after one untimed round;
  * the tables give medians of the wall time from process start to exit, the budgets' measure, and of the process's
@@ -133,7 +133,7 @@ public final class StartupComparison {
                         List.of("-javaagent:" + files.noopAgentJar() + "=transformer")),
                 new Variant("clock-agent", List.of(agentArgument)),
                 new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")),
-                // Counting call sites takes the Java rewriter, so the native filter hands it every class it keeps.
+                // Counting call sites: the native filter shows each class it rewrites to the Java side to count.
                 new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary")));
         Variant clockAgent = variants.get(3);
         Variant javaTransformer = variants.get(4);

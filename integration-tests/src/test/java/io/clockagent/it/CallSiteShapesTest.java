@@ -43,8 +43,6 @@ class CallSiteShapesTest {
     private static final String OTHER_PACKAGE = "io/clockagent/it/fixtures/outside";
     private static final String OPTIONS = "include=" + dotted(INCLUDED_PACKAGE) + ",exclude="
             + dotted(EXCLUDED_PACKAGE) + ",verbose=true," + InspectorJar.JAVA_REWRITER;
-    /** Java 25: the newest class file version the agent reads, and the newest JDK these tests run on. */
-    private static final int NEWEST_GENERATED_MAJOR_VERSION = 69;
 
     /** What javac compiles from this module's fixture sources, in the order ShapesMain prints them. */
     private static final List<String> COMPILED_SHAPES = List.of("static-method", "instance-method", "constructor",
@@ -69,7 +67,7 @@ class CallSiteShapesTest {
         generatedClasses = workDirectory.resolve("generated-classes");
         ClassFiles.write(generatedClasses, ShapesMain.LDC_HANDLE_CLOCK,
                 GeneratedClocks.loadingClockHandle(ShapesMain.LDC_HANDLE_CLOCK));
-        for (int major = ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION; major <= NEWEST_GENERATED_MAJOR_VERSION;
+        for (int major = ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION; major <= Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION;
                 major++) {
             String name = ShapesMain.CLASS_FILE_VERSION_CLOCK_PREFIX + major;
             ClassFiles.write(generatedClasses, name, GeneratedClocks.withClassFileVersion(name, major));

@@ -39,7 +39,7 @@ class MalformedClassFilesTest {
     private static final int FIRST_CONSTANT_TAG_OFFSET = 10;
     /** Tag 2 is not assigned in any class file version. */
     private static final byte UNASSIGNED_TAG = 2;
-    private static final int UNKNOWN_MAJOR_VERSION = 70;
+    private static final int UNKNOWN_MAJOR_VERSION = Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION + 1;
 
     @TempDir
     static Path workDirectory;
@@ -53,7 +53,7 @@ class MalformedClassFilesTest {
                 Jdks.LOADED_BY_EVERY_JDK);
         brokenPool[FIRST_CONSTANT_TAG_OFFSET] = UNASSIGNED_TAG;
         write("BrokenConstantPool", brokenPool, "unknown constant pool tag " + UNASSIGNED_TAG);
-        write("Version70", GeneratedClocks.withClassFileVersion(PACKAGE + ".Version70", UNKNOWN_MAJOR_VERSION),
+        write("NewerVersion", GeneratedClocks.withClassFileVersion(PACKAGE + ".NewerVersion", UNKNOWN_MAJOR_VERSION),
                 "class file version " + UNKNOWN_MAJOR_VERSION + " is newer than clock-agent reads");
     }
 

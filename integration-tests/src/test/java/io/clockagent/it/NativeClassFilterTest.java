@@ -41,7 +41,6 @@ class NativeClassFilterTest {
     private static final String INCLUDE = "include=io.clockagent.it.fixtures.shapes";
     private static final String OPTIONS = INCLUDE + ",tick=1s";
     private static final List<String> PROBED = List.of("static-method", "lambda-body", "method-reference");
-    private static final int NEWEST_GENERATED_MAJOR_VERSION = 69;
     /** A liveness bound for the hand-over, which takes milliseconds; never a speed target. */
     private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
     /** How long a JVM whose filter must not take over is watched for it doing so anyway. */
@@ -57,7 +56,7 @@ class NativeClassFilterTest {
     @BeforeAll
     static void writeGeneratedClasses() {
         generatedClasses = workDirectory.resolve("generated-classes");
-        for (int major = ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION; major <= NEWEST_GENERATED_MAJOR_VERSION;
+        for (int major = ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION; major <= Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION;
                 major++) {
             String name = ShapesMain.CLASS_FILE_VERSION_CLOCK_PREFIX + major;
             ClassFiles.write(generatedClasses, name, GeneratedClocks.withClassFileVersion(name, major));
@@ -284,6 +283,6 @@ class NativeClassFilterTest {
     }
 
     private static int newestMajorVersion(Jdk jdk) {
-        return Math.min(NEWEST_GENERATED_MAJOR_VERSION, jdk.maxClassFileMajorVersion());
+        return Math.min(Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION, jdk.maxClassFileMajorVersion());
     }
 }

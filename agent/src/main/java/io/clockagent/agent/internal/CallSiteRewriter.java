@@ -17,16 +17,22 @@ import java.util.List;
  * rewrite, and only when something shows the counts: decoding every instruction of a class costs far more than the
  * redirection itself, and a JVM that loads thousands of classes at startup would pay for counts that nobody reads.
  * Counting never decides what is rewritten, so asking for counts never changes what runs.
+ *
+ * <p>The class-file constants here and in {@link ConstantPool} are the native class filter's too: the build writes
+ * them into the C rewriter's {@code class_file_format.h}.
  */
 final class CallSiteRewriter {
 
     /** Java 25. A newer class file may use constant-pool entries or instructions this reader cannot walk. */
     static final int MAX_KNOWN_MAJOR_VERSION = 69;
-    private static final int MIN_MAJOR_VERSION = 45;
+    static final int MIN_MAJOR_VERSION = 45;
+    static final String CLOCK_METHOD_NAME = "currentTimeMillis";
+    static final String CLOCK_OWNER_NAME = "java/lang/System";
+    static final String CLOCK_DESCRIPTOR = "()J";
 
-    private static final byte[] METHOD_NAME = ascii("currentTimeMillis");
-    private static final byte[] OWNER_NAME = ascii("java/lang/System");
-    private static final byte[] DESCRIPTOR = ascii("()J");
+    private static final byte[] METHOD_NAME = ascii(CLOCK_METHOD_NAME);
+    private static final byte[] OWNER_NAME = ascii(CLOCK_OWNER_NAME);
+    private static final byte[] DESCRIPTOR = ascii(CLOCK_DESCRIPTOR);
     /* How the scan marks the Utf8 entries that hold those three names, in a pool it records. */
     private static final byte MARK_METHOD_NAME = 1;
     private static final byte MARK_OWNER_NAME = 2;
@@ -52,7 +58,7 @@ final class CallSiteRewriter {
         if (major > MAX_KNOWN_MAJOR_VERSION) {
             if (contains(classFile, METHOD_NAME)) {
                 throw new ClassFileException("class file version " + major + " is newer than clock-agent reads (up to "
-                        + MAX_KNOWN_MAJOR_VERSION + ", Java 25)");
+                        + MAX_KNOWN_MAJOR_VERSION + ", Java " + (MAX_KNOWN_MAJOR_VERSION - 44) + ")");
             }
             return null;
         }

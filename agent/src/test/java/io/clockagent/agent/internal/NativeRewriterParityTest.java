@@ -38,6 +38,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 class NativeRewriterParityTest {
 
     private static final String TARGET = "java/lang/ClockAgentCachedClock";
+    /** Where the build writes class_file_format.h from the Java rewriter's constants; relative to the agent module. */
+    private static final String NATIVE_HEADERS = "target/generated-sources/c";
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int CORRUPTION_TRIALS = 3_000;
     private static final long CORRUPTION_SEED = 20261122L;
@@ -104,7 +106,8 @@ class NativeRewriterParityTest {
         Path driver = workDirectory.resolve("rewrite_files");
         String jdkInclude = Path.of(System.getProperty("java.home"), "include").toString();
         List<String> command = toolchain.compile(driver.toString(), List.of("-std=c11", "-O2", "-Wall", "-Wextra",
-                "-Werror", "-I" + jdkInclude, "-I" + jdkInclude + "/linux", "-Isrc/main/c"),
+                "-Werror", "-I" + jdkInclude, "-I" + jdkInclude + "/linux", "-Isrc/main/c",
+                "-I" + NATIVE_HEADERS),
                 "src/test/c/rewrite_files.c", "src/main/c/call_site_rewriter.c");
         Process compiler = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(compiler.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

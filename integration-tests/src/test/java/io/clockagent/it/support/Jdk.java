@@ -58,6 +58,11 @@ public record Jdk(int featureVersion, Path home) {
 
     /** The newest class file major version this JDK loads: 61 for Java 17, 69 for Java 25. */
     public int maxClassFileMajorVersion() {
+        return classFileMajorVersion(featureVersion);
+    }
+
+    /** The class file major version of a Java release: 55 for Java 11. */
+    public static int classFileMajorVersion(int featureVersion) {
         return 44 + featureVersion;
     }
 }
