@@ -10,6 +10,7 @@ import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassFiles;
 import io.clockagent.it.support.DistinctMillis;
+import io.clockagent.it.support.EmulatedJdk;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.GeneratedClocks;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,6 +49,7 @@ class NativeClassFilterTest {
     private static final long ABSENCE_WATCH_MILLIS = 1_000;
     /** An architecture the build makes no library for, which a JVM told it runs there looks for in the jar. */
     private static final String UNBUILT_ARCHITECTURE = "riscv64";
+    private static final String AARCH64_PLATFORM = "linux-aarch64";
     private static final Pattern NATIVE_COUNTS = Pattern.compile("natively scanned (\\d+) rewritten (\\d+)");
 
     @TempDir
@@ -124,6 +127,35 @@ class NativeClassFilterTest {
         String counted = nativeEngine.stdoutLineStartingWith("counted ");
         assertTrue(counted.matches("counted [1-9]\\d* call sites [1-9]\\d* method references"), both);
         assertEquals(javaEngine.stdoutLineStartingWith("counted "), counted, both);
+    }
+
+    /**
+     * A real aarch64 JVM, under emulation, loads the jar's aarch64 library, which takes over and rewrites what the
+     * Java transformer rewrites on this machine's JVM of the same release, as the verbose lines and the report show.
+     */
+    @Test
+    void onAnAarch64JvmTheAarch64LibraryTakesOverAndRewritesWhatTheJavaTransformerWould(@TempDir Path runDirectory)
+            throws IOException {
+        NativeLibraries.require(AARCH64_PLATFORM);
+        EmulatedJdk aarch64 = EmulatedJdk.requireAarch64();
+        Jdk sameRelease = Jdks.require(aarch64.jdk().featureVersion());
+        Path nativeReport = runDirectory.resolve("aarch64-report.json");
+        Path javaReport = runDirectory.resolve("java-report.json");
+        ForkResult emulated = run(new ForkedJvm(aarch64.jdk(), runDirectory).emulatedBy(aarch64.emulatorCommand()),
+                aarch64.jdk(), OPTIONS + ",verbose=true,report=" + nativeReport, HAND_OVER_PATIENCE_MILLIS);
+        ForkResult javaEngine = run(sameRelease, runDirectory, OPTIONS + ",verbose=true,report=" + javaReport
+                + ",nativeFilter=false", ABSENCE_WATCH_MILLIS);
+        String both = "aarch64:\n" + emulated.describe() + "\nJava transformer:\n" + javaEngine.describe();
+
+        assertEquals("os-arch aarch64", emulated.stdoutLineStartingWith("os-arch "), both);
+        assertEquals("took-over true", emulated.stdoutLineStartingWith("took-over "), both);
+        assertEquals("class-filter native", emulated.stdoutLineStartingWith("class-filter "), both);
+        assertProbedSitesCached(emulated);
+        int versions = newestMajorVersion(aarch64.jdk()) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
+        assertEquals(PROBED.size() + versions, nativeCounts(emulated)[1], both);
+        assertEquals(sorted(javaEngine.stderr().subList(1, javaEngine.stderr().size())),
+                sorted(emulated.stderr().subList(1, emulated.stderr().size())), both);
+        assertEquals(reportedClasses(javaReport), reportedClasses(nativeReport), both);
     }
 
     @OnEachJdk
@@ -247,7 +279,11 @@ class NativeClassFilterTest {
 
     private static ForkResult run(Jdk jdk, Path runDirectory, String options, long waitMillis,
             String... jvmOptions) {
-        ForkResult result = new ForkedJvm(jdk, runDirectory)
+        return run(new ForkedJvm(jdk, runDirectory), jdk, options, waitMillis, jvmOptions);
+    }
+
+    private static ForkResult run(ForkedJvm jvm, Jdk jdk, String options, long waitMillis, String... jvmOptions) {
+        ForkResult result = jvm
                 .javaagent(BuildOutputs.agentJar(), options)
                 .option(jvmOptions)
                 .classPath(BuildOutputs.testClasses())

@@ -36,6 +36,7 @@ public final class ForkedJvm {
     private final Map<String, String> environmentVariables = new LinkedHashMap<>();
     private Path workingDirectory;
     private String user;
+    private List<String> emulator = List.of();
     private long timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
 
     /** @param outputDirectory where the child's stdout and stderr are captured, one file pair per run */
@@ -93,6 +94,12 @@ public final class ForkedJvm {
         return this;
     }
 
+    /** Runs the JVM under a user-mode emulator: its launcher and options, see {@link EmulatedJdk}. */
+    public ForkedJvm emulatedBy(List<String> emulatorCommand) {
+        this.emulator = List.copyOf(emulatorCommand);
+        return this;
+    }
+
     /** Runs {@code mainClass} from the class path to its end. */
     public ForkResult runMain(String mainClass, String... arguments) {
         return runToEnd(command(List.of(mainClass), arguments));
@@ -129,6 +136,7 @@ public final class ForkedJvm {
         if (user != null) {
             command.addAll(List.of("runuser", "-u", user, "--"));
         }
+        command.addAll(emulator);
         command.add(jdk.javaLauncher().toString());
         command.addAll(jvmOptions);
         command.addAll(launch);

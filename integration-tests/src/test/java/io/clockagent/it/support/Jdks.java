@@ -92,7 +92,7 @@ public final class Jdks {
     }
 
     /** Reads {@code JAVA_VERSION} from the JDK's {@code release} file. */
-    private static Optional<Integer> featureVersionOf(Path home) {
+    static Optional<Integer> featureVersionOf(Path home) {
         if (!Files.isRegularFile(home.resolve("release")) || !Files.isExecutable(home.resolve("bin").resolve("java"))) {
             return Optional.empty();
         }

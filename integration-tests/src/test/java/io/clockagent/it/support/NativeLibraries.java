@@ -59,9 +59,14 @@ public final class NativeLibraries {
      * calling test through a JUnit assumption, which reports it as skipped.
      */
     public static void requireForThisMachine() {
-        if (!carried().contains(thisMachine())) {
-            String notice = "NOTICE: the agent jar carries no native class filter for " + thisMachine() + " (its"
-                    + " build found no C compiler for it); this test of the native filter is SKIPPED, not passed.";
+        require(thisMachine());
+    }
+
+    /** Returns when the agent jar carries the library for the platform; else as {@link #requireForThisMachine}. */
+    public static void require(String platform) {
+        if (!carried().contains(platform)) {
+            String notice = "NOTICE: the agent jar carries no native class filter for " + platform + " (its build"
+                    + " found no C compiler for it); this test of the native filter is SKIPPED, not passed.";
             System.out.println(notice);
             Assumptions.abort(notice);
         }
