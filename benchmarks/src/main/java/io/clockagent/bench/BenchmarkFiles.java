@@ -54,6 +54,12 @@ final class BenchmarkFiles {
                 + AGENT_JAR_PROPERTY + "=PATH");
     }
 
+    /** A stack service's jar, as its module in {@code stacks/} packages it, its libraries in {@code lib/} beside it. */
+    Path stackJar(String module) {
+        return requireFile(targetDirectory.resolve("../../stacks/" + module + "/target/" + module + ".jar")
+                .toAbsolutePath().normalize(), "build it with: mvn -B -pl stacks -amd package -DskipTests");
+    }
+
     /** The do-nothing agent built by this module. */
     Path noopAgentJar() {
         return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");

@@ -55,6 +55,15 @@ final class JdkUnderTest {
         return java;
     }
 
+    /** The Java feature release, {@code 11} for {@code 11.0.13}. */
+    int featureVersion() {
+        int end = 0;
+        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        return Integer.parseInt(version.substring(0, end));
+    }
+
     /** The version, {@code 11.0.13}: short enough for a table cell. */
     String label() {
         return version;

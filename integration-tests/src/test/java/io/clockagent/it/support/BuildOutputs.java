@@ -77,6 +77,19 @@ public final class BuildOutputs {
         return existingFile("clockagent.jmxExporterJar");
     }
 
+    /**
+     * A stack service's runnable jar as its module packages it, {@code stacks/MODULE/target/MODULE.jar}: an executable
+     * Spring Boot jar, or a jar whose manifest names its libraries in {@code lib/} beside it.
+     */
+    public static Path stackJar(String module) {
+        Path jar = Path.of(property("clockagent.stacks"), module, "target", module + ".jar").toAbsolutePath()
+                .normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: package the stacks first (mvn -B verify does)");
+        }
+        return jar;
+    }
+
     /** The demo service as shipped, {@code demo-app/target/clock-agent-demo.jar}: the demo and slf4j in one jar. */
     public static Path demoJar() {
         return existingFile("clockagent.demoJar");

@@ -117,11 +117,19 @@ public final class ForkedJvm {
 
     /** Starts {@code mainClass} from the class path and hands it over while it runs. */
     public LiveJvm startMain(String mainClass, String... arguments) {
+        return start(command(List.of(mainClass), arguments));
+    }
+
+    /** Starts {@code java -jar JAR ARGUMENTS} and hands it over while it runs. */
+    public LiveJvm startJar(Path jar, String... arguments) {
+        return start(command(List.of("-jar", jar.toString()), arguments));
+    }
+
+    private LiveJvm start(List<String> command) {
         if (user != null) {
             throw new IllegalStateException("a live JVM runs as the test's user: as another user its pid would be"
                     + " that of runuser");
         }
-        List<String> command = command(List.of(mainClass), arguments);
         Path stderr = newOutputFile(".stderr");
         try {
             return new LiveJvm(command, processBuilder(command).redirectError(stderr.toFile()).start(), stderr,

@@ -1,0 +1,161 @@
+package io.clockagent.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs each stack service of {@code stacks/} without an agent, with the do-nothing agent (the JVM's own price of any
+ * {@code -javaagent}) and with clock-agent on its default options, in rounds, one run of each per round in rotated
+ * order, and reports side by side the medians over the rounds of: startup (launch to listening), throughput under
+ * closed-loop load from {@value #CLIENTS} client threads, and the median and 99th-percentile latency; with the
+ * median and range of clock-agent's per-round ratios to the run without an agent. Single-threaded apart from the
+ * clients; one service at a time.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StackComparison [--java PATH] [--rounds N]
+ * [--warmup-seconds S] [--seconds S] [--only STACK]}; STACK is spring-boot-service, netty-service, kotlin-service or
+ * pool-service.
+ */
+public final class StackComparison {
+
+    static final double BUDGET_STARTUP_RATIO = 1.05;
+    private static final int CLIENTS = 2;
+    private static final String[] VARIANTS = {"no agent", "do-nothing agent", "clock-agent"};
+
+    private StackComparison() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        int rounds = 5;
+        long warmupSeconds = 5;
+        long timedSeconds = 5;
+        String only = null;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--java" -> java = Path.of(required(args[i], value));
+                case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
+                case "--warmup-seconds" -> warmupSeconds = Long.parseLong(required(args[i], value));
+                case "--seconds" -> timedSeconds = Long.parseLong(required(args[i], value));
+                case "--only" -> only = required(args[i], value);
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
+                        + " --rounds N, --warmup-seconds S, --seconds S, --only STACK");
+            }
+            i++;
+        }
+        JdkUnderTest jdk = JdkUnderTest.of(java);
+        BenchmarkFiles files = BenchmarkFiles.locate();
+        Path work = Files.createTempDirectory("stack-comparison");
+        System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + CLIENTS
+                + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds + " s timed per run");
+        for (ServiceStack stack : ServiceStack.values()) {
+            if (only != null && !only.equals(stack.module())) {
+                continue;
+            }
+            if (jdk.featureVersion() < stack.oldestJdk()) {
+                System.out.println();
+                System.out.println(stack.module() + ": not run, it needs Java " + stack.oldestJdk());
+                continue;
+            }
+            compare(stack, jdk, files, work.resolve(stack.module()), rounds,
+                    TimeUnit.SECONDS.toNanos(warmupSeconds), TimeUnit.SECONDS.toNanos(timedSeconds));
+        }
+    }
+
+    private static void compare(ServiceStack stack, JdkUnderTest jdk, BenchmarkFiles files, Path work, int rounds,
+            long warmupNanos, long timedNanos) throws Exception {
+        List<List<String>> agentOptions = List.of(List.of(), List.of("-javaagent:" + files.noopAgentJar()),
+                List.of("-javaagent:" + files.agentJar()));
+        List<List<ServiceRun>> runs = new ArrayList<>();
+        for (int variant = 0; variant < VARIANTS.length; variant++) {
+            runs.add(new ArrayList<>());
+        }
+        System.out.println();
+        System.out.println(stack.module() + " (" + files.stackJar(stack.module()) + "), before: " + Machine.loadAverage());
+        for (int round = -1; round < rounds; round++) {
+            System.err.print(round < 0 ? "  untimed round ..." : "  round " + (round + 1) + " of " + rounds + " ...");
+            for (int turn = 0; turn < VARIANTS.length; turn++) {
+                int variant = Math.floorMod(turn + round, VARIANTS.length);
+                List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
+                command.addAll(agentOptions.get(variant));
+                Path runDirectory = work.resolve("round-" + round + "-" + variant);
+                command.addAll(stack.jvmOptions(runDirectory));
+                command.addAll(List.of("-jar", files.stackJar(stack.module()).toString()));
+                ServiceRun run = ServiceRun.run(stack, command, runDirectory, CLIENTS, warmupNanos, timedNanos);
+                if (round >= 0) {
+                    runs.get(variant).add(run);
+                }
+            }
+        }
+        System.err.println();
+        System.out.println("  after: " + Machine.loadAverage());
+        System.out.println();
+        System.out.println("| " + stack.module() + " | startup ms | throughput per s | median latency µs"
+                + " | p99 latency µs |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: |");
+        for (int variant = 0; variant < VARIANTS.length; variant++) {
+            List<ServiceRun> variantRuns = runs.get(variant);
+            System.out.println("| " + VARIANTS[variant] + " | "
+                    + format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6)) + " | "
+                    + format("%.0f", median(variantRuns, run -> run.requestsPerSecond)) + " | "
+                    + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)) + " | "
+                    + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3)) + " |");
+        }
+        List<ServiceRun> without = runs.get(0);
+        List<ServiceRun> with = runs.get(VARIANTS.length - 1);
+        double startupRatio = median(with, run -> run.startupNanos / 1e6) / median(without, run -> run.startupNanos / 1e6);
+        System.out.println();
+        System.out.println("clock-agent / no agent, per round: startup " + ratios(with, without, run -> run.startupNanos)
+                + "; throughput " + ratios(with, without, run -> run.requestsPerSecond) + "; median latency "
+                + ratios(with, without, run -> run.latencyQuantileNanos(0.5)) + "; p99 latency "
+                + ratios(with, without, run -> run.latencyQuantileNanos(0.99)));
+        System.out.println("budget: startup with clock-agent at most " + format("%.2f", BUDGET_STARTUP_RATIO)
+                + "x the startup without (medians): " + format("%.3f", startupRatio) + "x: "
+                + (startupRatio <= BUDGET_STARTUP_RATIO ? "met" : "MISSED"));
+    }
+
+    /** What one run measured, as a number. */
+    private interface Measure {
+        double of(ServiceRun run);
+    }
+
+    private static double median(List<ServiceRun> runs, Measure measure) {
+        List<Double> values = new ArrayList<>();
+        for (ServiceRun run : runs) {
+            values.add(measure.of(run));
+        }
+        return median(values);
+    }
+
+    /** {@code median M (range A-B)} of the per-round ratios {@code with[i] / without[i]}. */
+    private static String ratios(List<ServiceRun> with, List<ServiceRun> without, Measure measure) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < with.size(); i++) {
+            ratios.add(measure.of(with.get(i)) / measure.of(without.get(i)));
+        }
+        return format("%.3f", median(ratios)) + "x (range " + format("%.3f", ratios.stream().min(Double::compare)
+                .orElseThrow()) + "-" + format("%.3f", ratios.stream().max(Double::compare).orElseThrow()) + ")";
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(Double::compare);
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;
+    }
+
+    private static String required(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
+
+    private static String format(String pattern, double value) {
+        return String.format(Locale.ROOT, pattern, value);
+    }
+}
