@@ -60,6 +60,25 @@ final class BenchmarkFiles {
                 .toAbsolutePath().normalize(), "build it with: mvn -B -pl stacks -amd package -DskipTests");
     }
 
+    /**
+     * The slow-clock emulation of the integration tests ({@code integration-tests/src/test/c/slowclock.c}), built here
+     * with {@code gcc} on first use; for {@code LD_PRELOAD}, where it makes every clock read a system call.
+     */
+    Path slowClockLibrary() throws IOException, InterruptedException {
+        Path library = targetDirectory.resolve("slowclock/libslowclock.so");
+        if (!Files.isRegularFile(library)) {
+            Path source = requireFile(targetDirectory.resolve("../../integration-tests/src/test/c/slowclock.c")
+                    .toAbsolutePath().normalize(), "run from a checkout of the repository");
+            Files.createDirectories(library.getParent());
+            Process gcc = new ProcessBuilder("gcc", "-shared", "-fPIC", "-O2", "-o", library.toString(),
+                    source.toString()).inheritIO().start();
+            if (gcc.waitFor() != 0) {
+                throw new IllegalStateException("gcc could not build " + library + " from " + source);
+            }
+        }
+        return library;
+    }
+
     /** The do-nothing agent built by this module. */
     Path noopAgentJar() {
         return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");

@@ -1,0 +1,162 @@
+package io.clockagent.bench;
+
+import io.clockagent.bench.rate.FixedRateReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the agent costs and saves at a given clock read rate: {@link FixedRateReader} reads
+ * {@code System.currentTimeMillis()} at fixed rates spread over two threads, with the agent (default options) and
+ * without, in rounds, the two in alternating order, on this host's clock and under the slow-clock emulation
+ * ({@code LD_PRELOAD}, every clock read a system call, as on {@code hpet} or Xen hosts). Reports the process's CPU time
+ * per second in each (median over the rounds, as a share of one core), the difference, and at the top rate the share
+ * of the CPU spent reading the clock that the agent saves. Rate 0, where the threads only park, is the floor a
+ * process spends without reading the clock.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.ReadRateComparison [--java PATH] [--rounds N]
+ * [--seconds S] [--clock host|emulated]}.
+ */
+public final class ReadRateComparison {
+
+    private static final long[] READS_PER_SECOND = {0, 10_000, 100_000, 1_000_000, 5_000_000};
+    private static final int THREADS = 2;
+    private static final long WARMUP_SECONDS = 2;
+
+    private ReadRateComparison() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        int rounds = 5;
+        long timedSeconds = 5;
+        String onlyClock = null;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--java" -> java = Path.of(required(args[i], value));
+                case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
+                case "--seconds" -> timedSeconds = Long.parseLong(required(args[i], value));
+                case "--clock" -> onlyClock = required(args[i], value);
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
+                        + " --rounds N, --seconds S, --clock host|emulated");
+            }
+            i++;
+        }
+        JdkUnderTest jdk = JdkUnderTest.of(java);
+        BenchmarkFiles files = BenchmarkFiles.locate();
+        System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + THREADS
+                + " reading threads, " + WARMUP_SECONDS + " s warm-up and " + timedSeconds + " s timed per run");
+        if (onlyClock == null || onlyClock.equals("host")) {
+            compare("host clock", null, jdk, files, rounds, timedSeconds);
+        }
+        if (onlyClock == null || onlyClock.equals("emulated")) {
+            compare("emulated slow clock (LD_PRELOAD)", files.slowClockLibrary(), jdk, files, rounds, timedSeconds);
+        }
+    }
+
+    private static void compare(String clockName, Path slowClock, JdkUnderTest jdk, BenchmarkFiles files, int rounds,
+            long timedSeconds) throws IOException, InterruptedException {
+        System.out.println();
+        System.out.println(clockName + ", before: " + Machine.loadAverage());
+        List<List<Long>> without = new ArrayList<>();
+        List<List<Long>> with = new ArrayList<>();
+        for (long rate : READS_PER_SECOND) {
+            without.add(new ArrayList<>());
+            with.add(new ArrayList<>());
+        }
+        for (int round = 0; round < rounds; round++) {
+            System.err.print("  round " + (round + 1) + " of " + rounds + " ...");
+            for (int r = 0; r < READS_PER_SECOND.length; r++) {
+                for (int turn = 0; turn < 2; turn++) {
+                    boolean agent = (turn + round + r) % 2 == 0;
+                    long cpu = run(jdk, files, slowClock, agent, READS_PER_SECOND[r], timedSeconds);
+                    (agent ? with : without).get(r).add(cpu);
+                }
+            }
+        }
+        System.err.println();
+        System.out.println("  after: " + Machine.loadAverage());
+        System.out.println();
+        System.out.println("| reads per second | CPU without the agent (% of a core) | with | difference (points)"
+                + " | per-round differences |");
+        System.out.println("| ---: | ---: | ---: | ---: | --- |");
+        for (int r = 0; r < READS_PER_SECOND.length; r++) {
+            double off = percent(median(without.get(r)));
+            double on = percent(median(with.get(r)));
+            List<String> differences = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                differences.add(format("%+.2f", percent(with.get(r).get(round) - without.get(r).get(round))));
+            }
+            System.out.println("| " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[r]) + " | "
+                    + format("%.2f", off) + " | " + format("%.2f", on) + " | " + format("%+.2f", on - off) + " | "
+                    + String.join(" ", differences) + " |");
+        }
+        int top = READS_PER_SECOND.length - 1;
+        double reading = median(without.get(top)) - median(without.get(0));
+        double saved = median(without.get(top)) - median(with.get(top));
+        System.out.println();
+        System.out.println("at " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[top]) + " reads per second the"
+                + " agent saves " + format("%.0f", 100 * saved / reading) + " % of the CPU spent reading the clock"
+                + " without it (" + format("%.2f", percent(saved)) + " of " + format("%.2f", percent(reading))
+                + " points)");
+    }
+
+    /** One run's CPU nanoseconds per second. */
+    private static long run(JdkUnderTest jdk, BenchmarkFiles files, Path slowClock, boolean agent, long rate,
+            long timedSeconds) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
+        if (agent) {
+            command.add("-javaagent:" + files.agentJar());
+        }
+        command.addAll(List.of("-cp", files.benchmarkJar().toString(), FixedRateReader.class.getName(),
+                Long.toString(rate), Integer.toString(THREADS), Long.toString(WARMUP_SECONDS),
+                Long.toString(timedSeconds)));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (slowClock != null) {
+            builder.environment().put("LD_PRELOAD", slowClock.toString());
+        }
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("exit status " + process.exitValue() + " from " + command + "\n" + output);
+        }
+        if (agent && !output.contains("clock-agent: ") || output.contains("clock-agent: off")) {
+            throw new IllegalStateException("clock-agent is not active in this run:\n" + output);
+        }
+        String line = output.lines().filter(text -> text.startsWith("cpu-per-second ")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no result from " + command + "\n" + output));
+        String[] fields = line.split(" ");
+        long expectedReads = rate * timedSeconds;
+        long reads = Long.parseLong(fields[3]);
+        if (Math.abs(reads - expectedReads) > expectedReads / 10) {
+            throw new IllegalStateException("read " + reads + " times instead of about " + expectedReads + ": " + line);
+        }
+        return Long.parseLong(fields[1]);
+    }
+
+    private static double percent(double cpuNanosPerSecond) {
+        return cpuNanosPerSecond / 1e7;
+    }
+
+    private static double median(List<Long> values) {
+        List<Long> sorted = new ArrayList<>(values);
+        sorted.sort(Long::compare);
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;
+    }
+
+    private static String required(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
+
+    private static String format(String pattern, double value) {
+        return String.format(Locale.ROOT, pattern, value);
+    }
+}
