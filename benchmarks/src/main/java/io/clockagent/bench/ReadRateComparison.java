@@ -10,12 +10,13 @@ import java.util.Locale;
 
 /**
  * What the agent costs and saves at a given clock read rate: {@link FixedRateReader} reads
- * {@code System.currentTimeMillis()} at fixed rates spread over two threads, with the agent (default options) and
- * without, in rounds, the two in alternating order, on this host's clock and under the slow-clock emulation
- * ({@code LD_PRELOAD}, every clock read a system call, as on {@code hpet} or Xen hosts). Reports the process's CPU time
- * per second in each (median over the rounds, as a share of one core), the difference, and at the top rate the share
- * of the CPU spent reading the clock that the agent saves. Rate 0, where the threads only park, is the floor a
- * process spends without reading the clock.
+ * {@code System.currentTimeMillis()} at fixed rates spread over two threads, without the agent, with it on its
+ * defaults ({@code cache=auto}) and with {@code cache=always}, in rounds, the three in rotated order, on this host's
+ * clock and under the slow-clock emulation ({@code LD_PRELOAD}, every clock read a system call, as on {@code hpet} or
+ * Xen hosts). Reports the process's CPU time per second in each (median over the rounds, as a share of one core), the
+ * defaults' difference to the run without the agent with its per-round values, and at the top rate the share of the
+ * CPU spent reading the clock that the agent saves. Rate 0, where the threads only park, is what the process spends
+ * without reading the clock.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.ReadRateComparison [--java PATH] [--rounds N]
  * [--seconds S] [--clock host|emulated]}.
@@ -25,6 +26,9 @@ public final class ReadRateComparison {
     private static final long[] READS_PER_SECOND = {0, 10_000, 100_000, 1_000_000, 5_000_000};
     private static final int THREADS = 2;
     private static final long WARMUP_SECONDS = 2;
+    static final double BUDGET_EXTRA_POINTS = 0.5;
+    /** Without the agent, with its defaults, with cache=always: what follows the jar in -javaagent. */
+    private static final String[] AGENT_ARGUMENTS = {null, "", "=cache=always"};
 
     private ReadRateComparison() {
     }
@@ -64,26 +68,30 @@ public final class ReadRateComparison {
         System.out.println(clockName + ", before: " + Machine.loadAverage());
         List<List<Long>> without = new ArrayList<>();
         List<List<Long>> with = new ArrayList<>();
+        List<List<Long>> always = new ArrayList<>();
         for (long rate : READS_PER_SECOND) {
             without.add(new ArrayList<>());
             with.add(new ArrayList<>());
+            always.add(new ArrayList<>());
         }
+        List<List<List<Long>>> byVariant = List.of(without, with, always);
         for (int round = 0; round < rounds; round++) {
             System.err.print("  round " + (round + 1) + " of " + rounds + " ...");
             for (int r = 0; r < READS_PER_SECOND.length; r++) {
-                for (int turn = 0; turn < 2; turn++) {
-                    boolean agent = (turn + round + r) % 2 == 0;
-                    long cpu = run(jdk, files, slowClock, agent, READS_PER_SECOND[r], timedSeconds);
-                    (agent ? with : without).get(r).add(cpu);
+                for (int turn = 0; turn < AGENT_ARGUMENTS.length; turn++) {
+                    int variant = (turn + round + r) % AGENT_ARGUMENTS.length;
+                    long cpu = run(jdk, files, slowClock, AGENT_ARGUMENTS[variant], READS_PER_SECOND[r],
+                            timedSeconds);
+                    byVariant.get(variant).get(r).add(cpu);
                 }
             }
         }
         System.err.println();
         System.out.println("  after: " + Machine.loadAverage());
         System.out.println();
-        System.out.println("| reads per second | CPU without the agent (% of a core) | with | difference (points)"
-                + " | per-round differences |");
-        System.out.println("| ---: | ---: | ---: | ---: | --- |");
+        System.out.println("| reads per second | CPU without the agent (% of a core) | with `cache=always` | with the"
+                + " defaults (`cache=auto`) | defaults' difference (points) | per round |");
+        System.out.println("| ---: | ---: | ---: | ---: | ---: | --- |");
         for (int r = 0; r < READS_PER_SECOND.length; r++) {
             double off = percent(median(without.get(r)));
             double on = percent(median(with.get(r)));
@@ -92,25 +100,34 @@ public final class ReadRateComparison {
                 differences.add(format("%+.2f", percent(with.get(r).get(round) - without.get(r).get(round))));
             }
             System.out.println("| " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[r]) + " | "
-                    + format("%.2f", off) + " | " + format("%.2f", on) + " | " + format("%+.2f", on - off) + " | "
+                    + format("%.2f", off) + " | " + format("%.2f", percent(median(always.get(r)))) + " | "
+                    + format("%.2f", on) + " | " + format("%+.2f", on - off) + " | "
                     + String.join(" ", differences) + " |");
         }
         int top = READS_PER_SECOND.length - 1;
         double reading = median(without.get(top)) - median(without.get(0));
         double saved = median(without.get(top)) - median(with.get(top));
+        double worstPoints = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < READS_PER_SECOND.length; r++) {
+            worstPoints = Math.max(worstPoints, percent(median(with.get(r)) - median(without.get(r))));
+        }
         System.out.println();
         System.out.println("at " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[top]) + " reads per second the"
                 + " agent saves " + format("%.0f", 100 * saved / reading) + " % of the CPU spent reading the clock"
                 + " without it (" + format("%.2f", percent(saved)) + " of " + format("%.2f", percent(reading))
                 + " points)");
+        System.out.println("budget: with the defaults, at most " + format("%.2f", BUDGET_EXTRA_POINTS) + " points of a"
+                + " core more than without, at every rate (medians): worst " + format("%+.2f", worstPoints) + ": "
+                + (worstPoints <= BUDGET_EXTRA_POINTS ? "met" : "MISSED"));
     }
 
-    /** One run's CPU nanoseconds per second. */
-    private static long run(JdkUnderTest jdk, BenchmarkFiles files, Path slowClock, boolean agent, long rate,
+    /** One run's CPU nanoseconds per second; {@code agentOptions} null for a run without the agent. */
+    private static long run(JdkUnderTest jdk, BenchmarkFiles files, Path slowClock, String agentOptions, long rate,
             long timedSeconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
+        boolean agent = agentOptions != null;
         if (agent) {
-            command.add("-javaagent:" + files.agentJar());
+            command.add("-javaagent:" + files.agentJar() + agentOptions);
         }
         command.addAll(List.of("-cp", files.benchmarkJar().toString(), FixedRateReader.class.getName(),
                 Long.toString(rate), Integer.toString(THREADS), Long.toString(WARMUP_SECONDS),

@@ -35,6 +35,8 @@ class CommandLineTest {
             Pattern.compile("ticker cost: +" + NUMBER + " ms CPU per second \\(" + NUMBER + " % of a core\\), .+"),
             Pattern.compile("break-even: +" + NUMBER + " reads per second \\(each saves " + NUMBER + " ns; the ticker"
                     + " spends " + NUMBER + " ms per second\\)"),
+            Pattern.compile("cache=auto \\(default\\): +caches from about " + NUMBER + " reads per second \\(1\\.5x"
+                    + " break-even\\), and reads the direct clock again below break-even"),
             Pattern.compile("verdict: (PAYS|PAYS ONLY WHEN BUSY)\\. .+"));
 
     @OnEachJdk

@@ -34,7 +34,9 @@ class InterruptsAndStallsTest {
             @TempDir Path runDirectory) throws Exception {
         long startMillis = System.currentTimeMillis();
         try (LiveJvm target = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + StallTargetMain.class.getPackageName())
+                // The ticker's own resilience, whatever the read rate: cache=auto would rest it while reads are slow.
+                .javaagent(BuildOutputs.agentJar(), "include=" + StallTargetMain.class.getPackageName()
+                        + ",cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(StallTargetMain.class.getName())) {
             target.awaitLine("ready");

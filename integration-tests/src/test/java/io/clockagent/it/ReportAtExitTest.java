@@ -33,6 +33,11 @@ class ReportAtExitTest {
 
     private static final String SETTINGS = "tick=1ms wait=park " + OperableService.INCLUDE_SITES
             + " exclude=(none)";
+    /** A run this short mostly ends before the ticker's first estimate of the read rate, a second in. */
+    private static final Pattern CACHE_SUMMARY = Pattern.compile("clock-agent: report: cache=auto, (no estimate of the"
+            + " read rate yet \\(the first comes a second after the first read\\)|(caching|direct) at the last estimate"
+            + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns, the ticker [\\d.]+ ms per"
+            + " second\\), \\d+ switches)");
     private static final Pattern TICKER_SUMMARY = Pattern.compile("clock-agent: report: (\\d+) ticks, (\\d+) late,"
             + " max lag (\\d+)\\.(\\d{3}) ms, (\\d+) idle periods, (\\d+) clamped, (\\d+) ticker failures");
 
@@ -42,7 +47,8 @@ class ReportAtExitTest {
     }
 
     @OnEachJdk
-    void reportSummaryPrintsTwoLinesAtExitWithTheCountsOfTheFixture(int featureVersion, @TempDir Path runDirectory) {
+    void reportSummaryPrintsThreeLinesAtExitWithTheCountsOfTheFixture(int featureVersion,
+            @TempDir Path runDirectory) {
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
                 .classPath(BuildOutputs.testClasses())
@@ -50,7 +56,7 @@ class ReportAtExitTest {
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(List.of("sites read"), result.stdout(), result.describe());
-        assertEquals(3, result.stderr().size(), "the banner, then two report lines\n" + result.describe());
+        assertEquals(4, result.stderr().size(), "the banner, then three report lines\n" + result.describe());
         assertTrue(AgentStderr.banner(SETTINGS).matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals("clock-agent: report: " + OperableService.CLASSES_SCANNED + " classes scanned, "
                 + OperableService.CLASSES_REWRITTEN + " rewritten, 0 failed; " + OperableService.CALL_SITES
@@ -61,6 +67,7 @@ class ReportAtExitTest {
         assertTrue(ticker.matches(), result.describe());
         assertEquals("0", ticker.group(6), "nothing steps the clock back here, so nothing is clamped");
         assertEquals("0", ticker.group(7), "the ticker never failed");
+        assertTrue(CACHE_SUMMARY.matcher(result.stderr().get(3)).matches(), result.describe());
     }
 
     @OnEachJdk

@@ -29,6 +29,14 @@ public final class CachedClock {
      */
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
     private static final long[] PADDED_CELLS = new long[CachedClock.PADDED_LENGTH];
+    /*
+     * The reads that took the direct clock, counted for cache=auto's estimate of the read rate: the cached path counts
+     * nothing. A cell per stripe, a stripe per thread by its identity hash, cells as far apart as the value's padding,
+     * so that threads rarely write one line. An increment is a plain read and write, which may lose a count when two
+     * threads of one stripe race: the ticker needs an estimate, never a tally.
+     */
+    private static final int STRIPES = 8;
+    private static final long[] DIRECT_READS = new long[(STRIPES + 1) * CachedClock.VALUE_INDEX];
 
     private static volatile boolean demanded;
     private static volatile Thread ticker;
@@ -47,6 +55,8 @@ public final class CachedClock {
         // Pairs with the ticker's release store of 0, so the floor it set just before is visible here.
         VarHandle.acquireFence();
         long directMillis = Math.max(System.currentTimeMillis(), floorMillis);
+        int cell = ((System.identityHashCode(Thread.currentThread()) & (STRIPES - 1)) + 1) * VALUE_INDEX;
+        CELL.setOpaque(DIRECT_READS, cell, (long) CELL.getOpaque(DIRECT_READS, cell) + 1L);
         if (!demanded) {
             demanded = true;
             LockSupport.unpark(ticker);

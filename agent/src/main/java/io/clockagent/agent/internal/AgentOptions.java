@@ -23,14 +23,16 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, tick, wait, monotonic, verbose, strict, report, dryRun, jmx,"
-            + " nativeFilter";
+    static final String VALID_KEYS = "include, exclude, tick, wait, cache, monotonic, verbose, strict, report, dryRun,"
+            + " jmx, nativeFilter";
     private static final String SUMMARY = "summary";
 
     private final PackageFilter packages;
     private final long tickNanos;
     private final String tickText;
     private final WaitStrategy waitStrategy;
+    /** Null when not given: {@link CachePolicy#AUTO}. */
+    private final CachePolicy cachePolicy;
     private final boolean monotonic;
     private final boolean verbose;
     private final boolean strict;
@@ -46,6 +48,7 @@ public final class AgentOptions {
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
+        this.cachePolicy = built.cachePolicy;
         this.monotonic = Boolean.TRUE.equals(built.monotonic);
         this.verbose = Boolean.TRUE.equals(built.verbose);
         this.strict = Boolean.TRUE.equals(built.strict);
@@ -168,6 +171,10 @@ public final class AgentOptions {
         return waitStrategy;
     }
 
+    public CachePolicy cachePolicy() {
+        return cachePolicy == null ? CachePolicy.AUTO : cachePolicy;
+    }
+
     public boolean monotonic() {
         return monotonic;
     }
@@ -222,7 +229,9 @@ public final class AgentOptions {
 
     /** The options as the banner shows them, in the same {@code key=value} form a user writes. */
     public String describe() {
-        return "tick=" + tickText + " wait=" + waitStrategy.optionValue() + (monotonic ? " monotonic=true" : "")
+        return "tick=" + tickText + " wait=" + waitStrategy.optionValue()
+                + (cachePolicy == null ? "" : " cache=" + cachePolicy.optionValue())
+                + (monotonic ? " monotonic=true" : "")
                 + (dryRun ? " dryRun=true" : "") + (nativeFilter == null ? "" : " nativeFilter=" + nativeFilter) + " "
                 + packages.describe()
                 + (sources.isEmpty() || sources.equals(Set.of(AGENT_ARGUMENTS)) ? ""
@@ -236,6 +245,7 @@ public final class AgentOptions {
         Long tickNanos;
         String tickText;
         WaitStrategy waitStrategy;
+        CachePolicy cachePolicy;
         Boolean monotonic;
         Boolean verbose;
         Boolean strict;
@@ -265,6 +275,10 @@ public final class AgentOptions {
                 case "wait":
                     requireOnce(token, waitStrategy);
                     waitStrategy = WaitStrategy.parse(token);
+                    break;
+                case "cache":
+                    requireOnce(token, cachePolicy);
+                    cachePolicy = CachePolicy.parse(token);
                     break;
                 case "monotonic":
                     requireOnce(token, monotonic);

@@ -20,6 +20,7 @@ class CachedClockWriter {
     /* Only the ticker thread uses these, from link() on: looked up there, they cost a JVM that never ticks nothing. */
     private VarHandle demanded;
     private VarHandle floorMillis;
+    private long[] directReadCells;
 
     CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) throws ReflectiveOperationException {
         this.clockClass = clockClass;
@@ -38,6 +39,8 @@ class CachedClockWriter {
     void link() throws ReflectiveOperationException {
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
+        directReadCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "DIRECT_READS", long[].class).get();
+        directReads();
         published();
         demanded();
         withdraw(Long.MIN_VALUE);
@@ -67,6 +70,15 @@ class CachedClockWriter {
     void abandon(long floor) {
         CELL.setRelease(paddedCells, valueIndex, 0L);
         floorMillis.setVolatile(floor);
+    }
+
+    /** About how many reads have taken the direct clock so far: see the clock class. */
+    long directReads() {
+        long reads = 0;
+        for (int cell = 0; cell < directReadCells.length; cell++) {
+            reads += (long) CELL.getOpaque(directReadCells, cell);
+        }
+        return reads;
     }
 
     /** Whether a reader found no cached value since the last {@link #lowerDemand()}. */

@@ -90,6 +90,20 @@ final class ClockAgentMBean implements InvocationHandler {
                 () -> ticker == null ? 0L : ticker.clamps());
         add("TickerFailures", long.class, "failures the ticker survived",
                 () -> ticker == null ? 0L : ticker.failures());
+        add("CachePolicy", String.class, "auto: cache only while it pays at the estimated read rate; always",
+                options.cachePolicy()::optionValue);
+        add("Caching", boolean.class, "cache=auto: whether caching paid at the last estimate; cache=always: true",
+                () -> decision() == null || decision().caching());
+        add("ReadsPerSecond", double.class, "cache=auto: the last estimate of the read rate; NaN before the first",
+                () -> decision() == null ? Double.NaN : decision().readsPerSecond());
+        add("BreakEvenReadsPerSecond", double.class, "cache=auto: the read rate at which caching pays exactly",
+                () -> decision() == null ? Double.NaN : decision().breakEvenReadsPerSecond());
+        add("DirectCallNanosMeasured", double.class, "cache=auto: a direct call's cost as the ticker measured it",
+                () -> decision() == null ? Double.NaN : decision().directCallNanos());
+        add("TickerCpuMillisPerSecond", double.class, "cache=auto: the ticker's CPU time per second while it ticked",
+                () -> decision() == null ? Double.NaN : decision().tickerCpuNanosPerSecond() / 1e6);
+        add("CacheSwitches", long.class, "cache=auto: how often caching started or stopped",
+                () -> decision() == null ? 0L : decision().switches());
         add("TimerSlackLowered", boolean.class, "whether the ticker's Linux timer slack is 1 ns",
                 () -> ticker != null && ticker.timerSlackLowered());
         add("CurrentLagMillis", long.class, "how far the cached value is behind the real clock now; 0 while direct",
@@ -110,6 +124,10 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private void add(String name, Class<?> type, String description, Supplier<Object> value) {
         attributes.put(name, new ReadOnlyAttribute(type, description, value));
+    }
+
+    private CachingDecision decision() {
+        return ticker == null ? null : ticker.cachingDecision();
     }
 
     private String classFilter() {

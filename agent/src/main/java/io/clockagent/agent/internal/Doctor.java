@@ -56,7 +56,7 @@ public final class Doctor {
         CachedClockWriter clock = new CachedClockWriter(CachedClock.class,
                 MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup()));
         Ticker ticker = Ticker.start(clock, Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS, WaitStrategy.PARK,
-                false);
+                false, CachePolicy.ALWAYS);
         try {
             // The ticker starts at the first read.
             while (CachedClock.currentTimeMillis() != 0L && clock.published() == 0L) {
@@ -85,7 +85,9 @@ public final class Doctor {
         out.println(String.format(Locale.ROOT, "break-even:             %,d reads per second (each saves %.1f ns;"
                 + " the ticker spends %.2f ms per second)", breakEvenReadsPerSecond, savedNanosPerRead,
                 tickerCpuMillisPerSecond));
-        // Costs are CPU time, so two threads at once cost more each only where the clock itself serializes them.
+        out.println(String.format(Locale.ROOT, "%-24scaches from about %,d reads per second (%.1fx break-even), and"
+                + " reads the direct clock again below break-even", "cache=auto (default):",
+                Math.round(CachingDecision.START_MARGIN * breakEvenReadsPerSecond), CachingDecision.START_MARGIN));
         // Costs are CPU time, so two threads at once cost more each only where the clock itself serializes them.
         boolean slowClock = directNanos >= SLOW_CALL_NANOS || directTwoThreadsNanos > 1.6 * directNanos;
         if (slowClock) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * What the agent did, told at JVM exit: as two stderr lines for {@code report=summary}, or as a JSON file, with the
@@ -49,7 +50,18 @@ final class ExitReport implements Runnable {
                 : "report: " + ticker.ticks() + " ticks, " + ticker.lateTicks() + " late, max lag "
                         + formatMillis(ticker.maxLagNanos()) + " ms, " + ticker.idlePeriods() + " idle periods, "
                         + ticker.clamps() + " clamped, " + ticker.failures() + " ticker failures";
-        return new String[] {classes, ticks};
+        CachingDecision decision = ticker == null ? null : ticker.cachingDecision();
+        if (decision == null) {
+            return new String[] {classes, ticks};
+        }
+        String cache = Double.isNaN(decision.readsPerSecond())
+                ? "report: cache=auto, no estimate of the read rate yet (the first comes a second after the first read)"
+                : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per second"
+                        + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches",
+                        decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
+                        decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
+                        decision.tickerCpuNanosPerSecond() / 1e6, decision.switches());
+        return new String[] {classes, ticks, cache};
     }
 
     String json() {
@@ -72,6 +84,16 @@ final class ExitReport implements Runnable {
             field(json, "idlePeriods", Long.toString(ticker.idlePeriods()));
             field(json, "clamps", Long.toString(ticker.clamps()));
             field(json, "tickerFailures", Long.toString(ticker.failures()));
+            CachingDecision decision = ticker.cachingDecision();
+            field(json, "cache", quote(options.cachePolicy().optionValue()));
+            if (decision != null) {
+                field(json, "caching", Boolean.toString(decision.caching()));
+                field(json, "readsPerSecond", number(decision.readsPerSecond()));
+                field(json, "breakEvenReadsPerSecond", number(decision.breakEvenReadsPerSecond()));
+                field(json, "directCallNanos", number(decision.directCallNanos()));
+                field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));
+                field(json, "cacheSwitches", Long.toString(decision.switches()));
+            }
         }
         json.append("  \"rewrittenClasses\": [");
         String separator = "\n";
@@ -109,6 +131,11 @@ final class ExitReport implements Runnable {
             }
         }
         return quoted.append('"').toString();
+    }
+
+    /** JSON has no NaN: a figure not yet measured is null. */
+    private static String number(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "null" : String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static String formatMillis(long nanos) {

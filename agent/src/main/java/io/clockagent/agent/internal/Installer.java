@@ -86,7 +86,7 @@ public final class Installer {
             DeferredBootClock clock = options.dryRun() ? null
                     : new DeferredBootClock(instrumentation, log, nativeFilter);
             Ticker ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(),
-                    options.waitStrategy(), options.monotonic());
+                    options.waitStrategy(), options.monotonic(), options.cachePolicy());
             RewriteScope scope = new RewriteScope(options.packages());
             CallSiteTransformer transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME,
                     log, options.verbose(), clock, ticker, counters, nativeFilter != null);

@@ -12,8 +12,15 @@ final class Ticker implements Runnable, AutoCloseable {
 
     static final String THREAD_NAME = "clock-agent-ticker";
 
-    /** How often the ticker withdraws the cached value to learn whether anyone still reads it. */
+    /** How often the ticker withdraws the cached value to learn whether anyone still reads it, and how often. */
     static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
+    /** With cache=auto, how long the value stays withdrawn while the ticker counts the reads that go direct. */
+    static final long SAMPLE_NANOS = 10_000_000L;
+    /** With cache=auto, while reads go direct because caching does not pay, how often the ticker counts them. */
+    static final long DIRECT_EVALUATION_NANOS = 250_000_000L;
+    /** Reads per batch, and batches, of the ticker's measurement of a direct call: about 2 ms on a tsc host. */
+    private static final int DIRECT_CALLS_PER_BATCH = 5_000;
+    private static final int DIRECT_CALL_BATCHES = 20;
     /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
     static final long SPIN_LEAD_NANOS = 100_000L;
     private static final long NO_FLOOR = Long.MIN_VALUE;
@@ -25,6 +32,8 @@ final class Ticker implements Runnable, AutoCloseable {
     private final long tickNanos;
     private final boolean spin;
     private final boolean monotonic;
+    /** Null with cache=always. */
+    private final CachingDecision decision;
     private final Thread thread;
     private final WakeLead wakeLead = new WakeLead();
     /** Written under the ticker's lock, so that a ticker closed before its start never starts. */
@@ -44,11 +53,19 @@ final class Ticker implements Runnable, AutoCloseable {
     /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails to is not retried. */
     private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
-    private Ticker(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
+    /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
+    private long tickingSinceNanos;
+    private long tickingSinceCpuNanos;
+    /** Where the direct-call measurement's sums go, so that they cannot be optimised away. */
+    private static volatile long sink;
+
+    private Ticker(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic,
+            CachePolicy cachePolicy) {
         this.wallClock = wallClock;
         this.tickNanos = tickNanos;
         this.spin = waitStrategy == WaitStrategy.SPIN;
         this.monotonic = monotonic;
+        this.decision = cachePolicy == CachePolicy.AUTO ? new CachingDecision(true, tickNanos) : null;
         this.thread = new Thread(this, THREAD_NAME);
         thread.setDaemon(true);
         // Holding no application class loader, the thread never keeps a redeployed application alive.
@@ -62,14 +79,15 @@ final class Ticker implements Runnable, AutoCloseable {
      * @param wallClock a clock that tests step, or null for {@link Clock#systemUTC()}, which the ticker thread then
      *     looks up itself: its time-zone classes cost a JVM that never ticks a millisecond of startup on JDK 25
      */
-    static Ticker prepare(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic) {
-        return new Ticker(wallClock, tickNanos, waitStrategy, monotonic);
+    static Ticker prepare(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic,
+            CachePolicy cachePolicy) {
+        return new Ticker(wallClock, tickNanos, waitStrategy, monotonic, cachePolicy);
     }
 
     /** A ticker with its thread started; see {@link #prepare}. */
     static Ticker start(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
-            boolean monotonic) {
-        Ticker ticker = prepare(wallClock, tickNanos, waitStrategy, monotonic);
+            boolean monotonic, CachePolicy cachePolicy) {
+        Ticker ticker = prepare(wallClock, tickNanos, waitStrategy, monotonic, cachePolicy);
         ticker.startOnce(clock);
         return ticker;
     }
@@ -113,7 +131,7 @@ final class Ticker implements Runnable, AutoCloseable {
             // Start as if idle: a JVM that never reads the clock (a short tool, a startup that only loads classes)
             // never pays for a tick, and the first read starts the ticking.
             if (idleUntilDemand(lastMillis)) {
-                lastMillis = publish(lastMillis);
+                lastMillis = startTicking(lastMillis);
             }
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
             while (running) {
@@ -123,8 +141,9 @@ final class Ticker implements Runnable, AutoCloseable {
                     lastMillis = publish(lastMillis);
                     recordLag(wallNanos() - boundaryNanos);
                     if (System.nanoTime() - nextProbeNanos >= 0) {
-                        if (idleUntilDemand(lastMillis)) {
-                            lastMillis = publish(lastMillis);
+                        boolean resume = decision == null ? idleUntilDemand(lastMillis) : cachingPays(lastMillis);
+                        if (resume) {
+                            lastMillis = startTicking(lastMillis);
                         }
                         nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
                     }
@@ -139,6 +158,84 @@ final class Ticker implements Runnable, AutoCloseable {
             clock.abandon(monotonic ? lastMillis : NO_FLOOR);
             clock.wakeOnDemand(null);
         }
+    }
+
+    /** Publishes a fresh value after a pause, and starts counting what the ticking costs from here. */
+    private long startTicking(long lastMillis) {
+        tickingSinceNanos = System.nanoTime();
+        tickingSinceCpuNanos = ThreadCpuTime.currentThreadNanos();
+        return publish(lastMillis);
+    }
+
+    /**
+     * cache=auto, once per probe interval: records what the ticking cost, withdraws the value for a short sample of
+     * the reads that then go direct, and decides from their rate. While caching does not pay, reads stay direct and the
+     * rate is counted every {@link #DIRECT_EVALUATION_NANOS} until it does; where nobody reads at all, the ticker idles
+     * as with cache=always.
+     *
+     * @return whether to tick again (false once closed)
+     */
+    private boolean cachingPays(long lastMillis) {
+        long cpuNanos = ThreadCpuTime.currentThreadNanos();
+        long tickedNanos = System.nanoTime() - tickingSinceNanos;
+        if (cpuNanos != ThreadCpuTime.UNKNOWN && tickingSinceCpuNanos != ThreadCpuTime.UNKNOWN && tickedNanos > 0) {
+            decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
+        }
+        if (Double.isNaN(decision.directCallNanos())) {
+            decision.directCallMeasured(directCallNanos());
+        }
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        double readsPerSecond = directReadsPerSecond(SAMPLE_NANOS);
+        while (running) {
+            if (readsPerSecond == 0) {
+                if (!idleUntilDemand(lastMillis)) {
+                    return false;
+                }
+            } else if (decision.decide(readsPerSecond)) {
+                return true;
+            }
+            readsPerSecond = directReadsPerSecond(DIRECT_EVALUATION_NANOS);
+        }
+        return false;
+    }
+
+    /** Counts the reads that take the direct clock for at least the given time, or until the ticker is closed. */
+    private double directReadsPerSecond(long forNanos) {
+        long readsBefore = clock.directReads();
+        long startNanos = System.nanoTime();
+        long elapsedNanos;
+        // A reader that finds the value withdrawn may unpark the ticker early: park again for the rest.
+        while ((elapsedNanos = System.nanoTime() - startNanos) < forNanos && running) {
+            Thread.interrupted();
+            LockSupport.parkNanos(this, forNanos - elapsedNanos);
+        }
+        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /**
+     * What one direct {@code System.currentTimeMillis()} costs on this host, measured on the ticker's thread: the
+     * fastest of a few short batches, which preemption cannot make faster, less the same loop without the call. The
+     * agent's own code is never rewritten, so these are direct calls.
+     */
+    private static double directCallNanos() {
+        long fastestWithCallNanos = Long.MAX_VALUE;
+        long fastestEmptyNanos = Long.MAX_VALUE;
+        long sum = 0;
+        for (int batch = 0; batch < DIRECT_CALL_BATCHES; batch++) {
+            long startNanos = System.nanoTime();
+            for (int i = 0; i < DIRECT_CALLS_PER_BATCH; i++) {
+                sum += System.currentTimeMillis();
+            }
+            long middleNanos = System.nanoTime();
+            for (int i = 0; i < DIRECT_CALLS_PER_BATCH; i++) {
+                sum += i;
+            }
+            long endNanos = System.nanoTime();
+            fastestWithCallNanos = Math.min(fastestWithCallNanos, middleNanos - startNanos);
+            fastestEmptyNanos = Math.min(fastestEmptyNanos, endNanos - middleNanos);
+        }
+        sink = sum;
+        return Math.max(1L, fastestWithCallNanos - fastestEmptyNanos) / (double) DIRECT_CALLS_PER_BATCH;
     }
 
     private long publish(long lastMillis) {
@@ -270,5 +367,10 @@ final class Ticker implements Runnable, AutoCloseable {
 
     boolean timerSlackLowered() {
         return timerSlackLowered;
+    }
+
+    /** With cache=auto, whether caching pays and the figures it was decided on; null with cache=always. */
+    CachingDecision cachingDecision() {
+        return decision;
     }
 }

@@ -31,7 +31,8 @@ class CallSiteTransformerTest {
     private final Ticker ticker;
 
     CallSiteTransformerTest() throws ReflectiveOperationException {
-        ticker = Ticker.prepare(Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.prepare(Clock.systemUTC(), AgentOptions.DEFAULT_TICK_NANOS, WaitStrategy.PARK, false,
+                CachePolicy.ALWAYS);
     }
 
     @AfterEach

@@ -40,7 +40,7 @@ class TickerTest {
     @Test
     void publishesTheWallClockAfterTheFirstTick() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
 
         awaitReading(() -> clock.published() != 0L, "a first tick");
         long cached = CachedClock.currentTimeMillis();
@@ -54,7 +54,7 @@ class TickerTest {
     @Test
     void spinStrategyPublishesToo() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.SPIN, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.SPIN, false, CachePolicy.ALWAYS);
 
         awaitReading(() -> ticker.ticks() > 100, "a hundred ticks");
     }
@@ -62,7 +62,7 @@ class TickerTest {
     @Test
     void closingSendsReadsToTheDirectClock() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
 
         ticker.close();
@@ -76,7 +76,7 @@ class TickerTest {
     @Test
     void anInterruptNeitherStopsTheTickerNorMakesItSpin() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
         Thread thread = tickerThread();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -113,7 +113,7 @@ class TickerTest {
                 super.publish(millis);
             }
         };
-        ticker = Ticker.start(failing, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(failing, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
 
         awaitReading(() -> publishes.get() > 20, "ticks after the failures");
 
@@ -131,7 +131,7 @@ class TickerTest {
                 throw new NoSuchFieldException("injected");
             }
         };
-        ticker = Ticker.start(unlinkable, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(unlinkable, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
 
         awaitTrue(() -> !ticker.isAlive(), "the ticker thread to end");
 
@@ -143,7 +143,7 @@ class TickerTest {
 
     @Test
     void aTickerClosedBeforeItsFirstRewriteNeverStarts() throws Exception {
-        ticker = Ticker.prepare(Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.prepare(Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         ticker.close();
 
         ticker.startOnce(writer());
@@ -156,7 +156,7 @@ class TickerTest {
     @Test
     void startsParkedAndTicksFromTheFirstRead() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         TimeUnit.MILLISECONDS.sleep(300);
         assertEquals(0L, ticker.ticks(), "no ticks before anyone reads");
 
@@ -168,7 +168,7 @@ class TickerTest {
     @Test
     void idlesWhenNobodyReadsAndWakesOnTheNextRead() throws Exception {
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
 
         awaitTrue(() -> clock.published() == 0L, "the idle probe to withdraw the value");
@@ -187,7 +187,7 @@ class TickerTest {
     void followsTheWallClockBackwardsByDefault() throws Exception {
         SteppableClock wall = new SteppableClock();
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
         long beforeStep = clock.published();
 
@@ -201,7 +201,7 @@ class TickerTest {
     void monotonicNeverGoesBackwardsAndCountsTheClamps() throws Exception {
         SteppableClock wall = new SteppableClock();
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, true);
+        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, true, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
         long beforeStep = clock.published();
 
@@ -215,7 +215,7 @@ class TickerTest {
     void skipsTicksMissedInAStallInsteadOfCatchingUp() throws Exception {
         SteppableClock wall = new SteppableClock();
         CachedClockWriter clock = writer();
-        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false);
+        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
         awaitReading(() -> clock.published() != 0L, "a first tick");
 
         long ticksBefore = ticker.ticks();

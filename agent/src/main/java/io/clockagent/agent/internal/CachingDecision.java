@@ -1,0 +1,88 @@
+package io.clockagent.agent.internal;
+
+/**
+ * For {@code cache=auto}: whether the cached clock pays at the read rate the ticker last estimated. Caching saves a
+ * direct call's cost on every read and costs the ticker's own CPU time; it pays while
+ * {@code reads per second x direct call's cost} is above the ticker's cost per second. With hysteresis: caching
+ * starts only once the saving is {@value #START_MARGIN} times the cost, and stops as soon as it falls below the cost,
+ * so that a rate near the threshold does not flap, and caching never goes on at a loss. Used by the ticker thread
+ * only; the figures it keeps are read by the MBean and the report from any thread.
+ */
+final class CachingDecision {
+
+    static final double START_MARGIN = 1.5;
+    /**
+     * What the ticker is taken to cost before it has ticked and measured itself: 3 % of a core, about what it spends on
+     * a virtual machine at a 1 ms tick.
+     */
+    static final double ASSUMED_TICKER_CPU_SHARE = 0.03;
+
+    private volatile boolean caching;
+    private volatile double directCallNanos = Double.NaN;
+    private volatile double tickerCpuNanosPerSecond;
+    private volatile double readsPerSecond = Double.NaN;
+    private volatile long switches;
+
+    /**
+     * @param cachingAtFirst whether to cache from the first read on, before any rate is known: the ticker starts
+     *     optimistic, and its first sample, a second later, decides
+     */
+    CachingDecision(boolean cachingAtFirst, long tickNanos) {
+        this.caching = cachingAtFirst;
+        this.tickerCpuNanosPerSecond = ASSUMED_TICKER_CPU_SHARE * 1e9 * Math.min(1.0, 1_000_000.0 / tickNanos);
+    }
+
+    /** What one direct {@code System.currentTimeMillis()} costs here, as the ticker measured it. */
+    void directCallMeasured(double nanos) {
+        directCallNanos = nanos;
+    }
+
+    /** The ticker's own CPU time per second of wall time while it ticked, as it measured it. */
+    void tickerCostMeasured(double cpuNanosPerSecond) {
+        tickerCpuNanosPerSecond = cpuNanosPerSecond;
+    }
+
+    /**
+     * Decides at the given rate, counting a switch when the answer changes.
+     *
+     * @return whether to keep, or start, caching
+     */
+    boolean decide(double readsPerSecondNow) {
+        readsPerSecond = readsPerSecondNow;
+        double savedNanosPerSecond = readsPerSecondNow * directCallNanos;
+        boolean cache = caching ? savedNanosPerSecond >= tickerCpuNanosPerSecond
+                : savedNanosPerSecond >= START_MARGIN * tickerCpuNanosPerSecond;
+        if (cache != caching) {
+            caching = cache;
+            switches++;
+        }
+        return cache;
+    }
+
+    boolean caching() {
+        return caching;
+    }
+
+    /** NaN until measured. */
+    double directCallNanos() {
+        return directCallNanos;
+    }
+
+    double tickerCpuNanosPerSecond() {
+        return tickerCpuNanosPerSecond;
+    }
+
+    /** The last estimate; NaN before the first. */
+    double readsPerSecond() {
+        return readsPerSecond;
+    }
+
+    /** The rate at which the reads saved pay for the ticker exactly; NaN before the direct call was measured. */
+    double breakEvenReadsPerSecond() {
+        return tickerCpuNanosPerSecond / directCallNanos;
+    }
+
+    long switches() {
+        return switches;
+    }
+}

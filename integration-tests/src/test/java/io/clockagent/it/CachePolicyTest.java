@@ -1,0 +1,91 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.cachepolicy.CachePolicyMain;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdk;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.LiveJvm;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cache=auto}, the default, in a real JVM: a service that reads the clock a thousand times a second, far below
+ * what caching needs to pay on any host (a direct call would have to cost 30 us), goes to the direct clock after the
+ * ticker's first sample, and its ticker stops ticking while the reads go on; reading flat out starts caching again
+ * within about a second, and slowing down stops it again. With {@code cache=always} the same slow reads are cached
+ * throughout. The rule itself, at and around its thresholds, is {@code CachingDecisionTest}'s.
+ */
+class CachePolicyTest {
+
+    private static final String INCLUDE = "include=io.clockagent.it.fixtures.cachepolicy";
+    private static final long SLOW_READS_PER_SECOND = 1_000;
+    /** Past the ticker's first sample, a second after the first read, and its direct evaluation. */
+    private static final long DECISION_MILLIS = 2_500;
+    private static final Pattern MBEAN = Pattern.compile("mbean caching=(true|false) ticks=(\\d+) switches=(\\d+)");
+
+    @OnEachJdk
+    void slowReadsGoDirectAndTheTickerRestsUntilTheRateRisesAndFallsAgain(int featureVersion,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm service = start(jdk, runDirectory, INCLUDE)) {
+            service.ask("paced " + SLOW_READS_PER_SECOND + " " + DECISION_MILLIS, "paced done");
+            long[] slow = mbean(service);
+            service.ask("paced " + SLOW_READS_PER_SECOND + " 1000", "paced done");
+            long[] slowLater = mbean(service);
+            service.ask("flat-out " + DECISION_MILLIS, "flat-out done");
+            long[] fast = mbean(service);
+            service.ask("paced " + SLOW_READS_PER_SECOND + " " + DECISION_MILLIS, "paced done");
+            long[] slowAgain = mbean(service);
+            String describe = service.describe();
+
+            assertEquals(0, slow[0], "slow reads: direct\n" + describe);
+            assertEquals(1, slow[2], "one switch, from the first second's optimistic caching\n" + describe);
+            assertEquals(slow[1], slowLater[1], "no tick while the reads go direct\n" + describe);
+            assertEquals(1, fast[0], "reads flat out: cached\n" + describe);
+            assertTrue(fast[1] > slowLater[1], "ticking again\n" + describe);
+            assertEquals(0, slowAgain[0], "slow again: direct\n" + describe);
+            assertEquals(3, slowAgain[2], "off, on, off\n" + describe);
+        }
+    }
+
+    @OnEachJdk
+    void withCacheAlwaysTheSameSlowReadsAreCachedThroughout(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm service = start(jdk, runDirectory, INCLUDE + ",cache=always")) {
+            service.ask("paced " + SLOW_READS_PER_SECOND + " " + DECISION_MILLIS, "paced done");
+            long[] slow = mbean(service);
+            service.ask("paced " + SLOW_READS_PER_SECOND + " 1000", "paced done");
+            long[] slowLater = mbean(service);
+            String describe = service.describe();
+
+            assertEquals(1, slow[0], describe);
+            assertTrue(slowLater[1] > slow[1], "ticking on\n" + describe);
+            assertEquals(0, slowLater[2], describe);
+        }
+    }
+
+    private static LiveJvm start(Jdk jdk, Path runDirectory, String options) {
+        LiveJvm service = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), options)
+                .classPath(BuildOutputs.testClasses())
+                .startMain(CachePolicyMain.class.getName());
+        service.awaitLine("ready");
+        return service;
+    }
+
+    /** {@code [caching 1 or 0, ticks, switches]}. */
+    private static long[] mbean(LiveJvm service) {
+        String line = service.ask("mbean", "mbean ");
+        Matcher mbean = MBEAN.matcher(line);
+        assertTrue(mbean.matches(), line + "\n" + service.describe());
+        return new long[] {Boolean.parseBoolean(mbean.group(1)) ? 1 : 0, Long.parseLong(mbean.group(2)),
+            Long.parseLong(mbean.group(3))};
+    }
+}
