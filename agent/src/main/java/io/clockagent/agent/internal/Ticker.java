@@ -12,7 +12,7 @@ final class Ticker implements Runnable, AutoCloseable {
 
     static final String THREAD_NAME = "clock-agent-ticker";
 
-    /** How often the ticker withdraws the cached value to learn whether anyone still reads it, and how often. */
+    /** How often the ticker withdraws the cached value to learn whether anyone reads it (cache=auto: how often). */
     static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
     /** With cache=auto, how long the value stays withdrawn while the ticker counts the reads that go direct. */
     static final long SAMPLE_NANOS = 10_000_000L;
@@ -50,7 +50,7 @@ final class Ticker implements Runnable, AutoCloseable {
     private volatile long clamps;
     private volatile long failures;
     private volatile boolean timerSlackLowered;
-    /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails to is not retried. */
+    /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails is not retried. */
     private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
     /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
