@@ -12,6 +12,12 @@ final class CachingDecision {
 
     static final double START_MARGIN = 1.5;
     /**
+     * While caching, how far above break-even the reads counted in a short sample must be, and how many, for the
+     * sample to end there: well clear of break-even, a longer count would only send more reads to the direct clock.
+     */
+    static final double SETTLED_EARLY_MARGIN = 4.0;
+    static final long SETTLED_EARLY_MIN_READS = 64;
+    /**
      * What the ticker is taken to cost before it has ticked and measured itself: 3 % of a core, about what it spends on
      * a virtual machine at a 1 ms tick.
      */
@@ -40,6 +46,17 @@ final class CachingDecision {
     /** The ticker's own CPU time per second of wall time while it ticked, as it measured it. */
     void tickerCostMeasured(double cpuNanosPerSecond) {
         tickerCpuNanosPerSecond = cpuNanosPerSecond;
+    }
+
+    /**
+     * Whether a sample of the direct reads may end after counting {@code reads} in {@code elapsedNanos}, short of its
+     * full length: only while caching, at a rate that pays {@value #SETTLED_EARLY_MARGIN} times over. At millions of
+     * reads a second each sampled millisecond costs a direct call per read; a rate near break-even gets the full
+     * sample.
+     */
+    boolean settledEarly(long reads, long elapsedNanos) {
+        return caching && reads >= SETTLED_EARLY_MIN_READS && elapsedNanos > 0
+                && reads * 1e9 / elapsedNanos * directCallNanos >= SETTLED_EARLY_MARGIN * tickerCpuNanosPerSecond;
     }
 
     /**

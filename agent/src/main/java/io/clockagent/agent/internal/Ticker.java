@@ -16,6 +16,8 @@ final class Ticker implements Runnable, AutoCloseable {
     static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
     /** With cache=auto, how long the value stays withdrawn while the ticker counts the reads that go direct. */
     static final long SAMPLE_NANOS = 10_000_000L;
+    /** With cache=auto, while caching, the first look of each sample, which ends it when the rate is clear. */
+    static final long SHORT_SAMPLE_NANOS = 500_000L;
     /** With cache=auto, while reads go direct because caching does not pay, how often the ticker counts them. */
     static final long DIRECT_EVALUATION_NANOS = 250_000_000L;
     /** Reads per batch, and batches, of the ticker's measurement of a direct call: about 2 ms on a tsc host. */
@@ -185,7 +187,7 @@ final class Ticker implements Runnable, AutoCloseable {
             decision.directCallMeasured(directCallNanos());
         }
         clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
-        double readsPerSecond = directReadsPerSecond(SAMPLE_NANOS);
+        double readsPerSecond = sampledReadsPerSecond();
         while (running) {
             if (readsPerSecond == 0) {
                 if (!idleUntilDemand(lastMillis)) {
@@ -199,17 +201,36 @@ final class Ticker implements Runnable, AutoCloseable {
         return false;
     }
 
+    /**
+     * The rate of the reads that take the direct clock while the value is withdrawn: a short look first, which settles
+     * a rate far above break-even, and the full sample only where it does not.
+     */
+    private double sampledReadsPerSecond() {
+        long readsBefore = clock.directReads();
+        long startNanos = System.nanoTime();
+        long elapsedNanos = parkUntil(startNanos, SHORT_SAMPLE_NANOS);
+        if (!decision.settledEarly(clock.directReads() - readsBefore, elapsedNanos)) {
+            elapsedNanos = parkUntil(startNanos, SAMPLE_NANOS);
+        }
+        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    }
+
     /** Counts the reads that take the direct clock for at least the given time, or until the ticker is closed. */
     private double directReadsPerSecond(long forNanos) {
         long readsBefore = clock.directReads();
-        long startNanos = System.nanoTime();
+        long elapsedNanos = parkUntil(System.nanoTime(), forNanos);
+        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
+    private long parkUntil(long startNanos, long forNanos) {
         long elapsedNanos;
         // A reader that finds the value withdrawn may unpark the ticker early: park again for the rest.
         while ((elapsedNanos = System.nanoTime() - startNanos) < forNanos && running) {
             Thread.interrupted();
             LockSupport.parkNanos(this, forNanos - elapsedNanos);
         }
-        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+        return elapsedNanos;
     }
 
     /**

@@ -99,4 +99,30 @@ class CachingDecisionTest {
         assertEquals(3_000_000.0, new CachingDecision(true, 10 * AgentOptions.DEFAULT_TICK_NANOS)
                 .tickerCpuNanosPerSecond(), 1e-6, "a tenth of the ticks, a tenth of the cost");
     }
+
+    @Test
+    void whileCachingAShortSampleSettlesARateFarAboveBreakEven() {
+        CachingDecision decision = measured(true);
+        long halfMillisecond = 500_000;
+        long fourTimesBreakEvenReads = Math.round(CachingDecision.SETTLED_EARLY_MARGIN * BREAK_EVEN / 2_000);
+
+        assertTrue(decision.settledEarly(fourTimesBreakEvenReads, halfMillisecond));
+        assertFalse(decision.settledEarly(fourTimesBreakEvenReads - 1, halfMillisecond), "near break-even: full sample");
+        assertFalse(decision.settledEarly(fourTimesBreakEvenReads, 2 * halfMillisecond), "half the rate");
+    }
+
+    @Test
+    void aShortSampleSettlesNothingOnAFewReadsNorWhileReadsAreDirect() {
+        CachingDecision caching = measured(true);
+        assertFalse(caching.settledEarly(CachingDecision.SETTLED_EARLY_MIN_READS - 1, 1_000),
+                "63 reads in a microsecond is a fast rate, but too few reads to tell it from a burst");
+
+        CachingDecision direct = measured(false);
+        assertFalse(direct.settledEarly(1_000_000, 500_000), "starting to cache takes the full sample");
+    }
+
+    @Test
+    void aShortSampleSettlesNothingBeforeTheDirectCallIsMeasured() {
+        assertFalse(new CachingDecision(true, AgentOptions.DEFAULT_TICK_NANOS).settledEarly(1_000_000, 500_000));
+    }
 }
