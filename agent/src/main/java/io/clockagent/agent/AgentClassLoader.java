@@ -14,8 +14,9 @@ import java.util.zip.ZipEntry;
  * code can neither name the internals nor find a path to the ticker's write side. Parallel capable.
  *
  * <p>A named module in a layer of its own would add nothing: a JVM that opens {@code java.lang} to the application
- * exposes the clock's own fields anyway, and resolving a layer costs about 15 ms of startup. Bytes are read from the
- * agent jar directly, which costs a fraction of a millisecond per class less than going through jar URLs.
+ * exposes the clock's own fields anyway, and resolving a layer costs startup time. Bytes are read from the agent jar
+ * directly, which is cheaper per class than going through jar URLs. (The costs: benchmarks/README.md, "What the
+ * agent's startup avoids".)
  */
 final class AgentClassLoader extends ClassLoader {
 

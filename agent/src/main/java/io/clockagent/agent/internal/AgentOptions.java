@@ -59,10 +59,6 @@ public final class AgentOptions {
         this.sources = sources;
     }
 
-    public static AgentOptions defaults() {
-        return parse("");
-    }
-
     /**
      * Parses one option string: {@code key=value} pairs separated by commas.
      *

@@ -55,11 +55,8 @@ final class BootClock {
         }
     }
 
-    static byte[] sourceBytes() throws IOException {
-        return sourceBytes(SOURCE_INTERNAL_NAME);
-    }
-
-    private static byte[] sourceBytes(String sourceInternalName) throws IOException {
+    /** The class file of the agent's class {@code sourceInternalName}, as the agent jar holds it. */
+    static byte[] sourceBytes(String sourceInternalName) throws IOException {
         try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(sourceInternalName + ".class")) {
             if (in == null) {
                 throw new IOException(sourceInternalName + ".class is missing from the agent jar");

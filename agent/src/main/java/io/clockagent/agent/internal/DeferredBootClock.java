@@ -5,8 +5,8 @@ import java.lang.instrument.Instrumentation;
 
 /**
  * The cached clock's write side, with the clock class defined in {@code java.lang} only once the agent meets a class
- * in scope. Defining it opens {@code java.lang} to the agent, and the JDK does that with its first lambdas: 4-6 ms
- * that a JVM loading nothing in scope (a {@code java -version}, a build tool that inherits
+ * in scope. Defining it opens {@code java.lang} to the agent, and the JDK does that with its first lambdas: startup
+ * time that a JVM loading nothing in scope (a {@code java -version}, a build tool that inherits
  * {@code JAVA_TOOL_OPTIONS}) would pay for nothing. The first class in scope starts the definition on a thread of its
  * own, so that the loading threads go on; the first class that reads the clock, usually some way behind, waits for it
  * only if it is not done yet. Thread-safe: whichever thread asks first defines it, and every other waits.

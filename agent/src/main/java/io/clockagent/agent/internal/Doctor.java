@@ -74,7 +74,8 @@ public final class Doctor {
         }
     }
 
-    private void verdict(String clocksource, double directNanos, double directTwoThreadsNanos, double cachedNanos,
+    /** Prints the break-even read rate and the verdict from the measurements; package-private for tests. */
+    void verdict(String clocksource, double directNanos, double directTwoThreadsNanos, double cachedNanos,
             double tickerCpuMillisPerSecond) {
         double savedNanosPerRead = Math.max(directNanos, directTwoThreadsNanos) - cachedNanos;
         if (savedNanosPerRead <= 0.0) {

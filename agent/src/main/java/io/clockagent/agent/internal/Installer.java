@@ -21,7 +21,6 @@ public final class Installer {
     /** The agent argument that asks an attached agent to detach; never a valid option string. */
     public static final String DETACH = "detach";
 
-    private static final AutoCloseable NOTHING_INSTALLED = new NothingInstalled();
     /** The active copy restores every class it rewrote before it confirms; a large service has thousands. */
     private static final long DETACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -31,7 +30,8 @@ public final class Installer {
     /**
      * The entry point's {@code premain}, forwarded. Same signature as the JVM's own call of {@code premain}, so the
      * reflective call across class loaders reuses the method-handle forms the JVM has just built for it: a new
-     * signature costs about 8 ms of startup on JDK 18 and later.
+     * signature costs milliseconds of startup on JDK 18 and later (benchmarks/README.md, "What the agent's startup
+     * avoids").
      */
     public static void premain(String optionsText, Instrumentation instrumentation) {
         install(instrumentation, optionsText, true);
@@ -49,13 +49,12 @@ public final class Installer {
     /**
      * @param optionsText the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
      * @param atStartup true from {@code premain}, false when attached to a running JVM
-     * @return a handle that uninstalls the agent: no more rewriting, and reads go to the direct clock
      */
-    public static AutoCloseable install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
+    private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
         AgentLog log = AgentLog.toStandardError();
         if (!isTheJvms(instrumentation)) {
             log.line("off: install needs the JVM's own Instrumentation");
-            return NOTHING_INSTALLED;
+            return;
         }
         AgentOptions options;
         try {
@@ -67,7 +66,7 @@ public final class Installer {
                 System.exit(1);
             }
             log.line("off, the service runs without it: " + bad.getMessage());
-            return NOTHING_INSTALLED;
+            return;
         }
         String banner = null;
         try {
@@ -77,7 +76,7 @@ public final class Installer {
                     : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
             if (!ActiveCopy.claim(banner)) {
                 log.line("already active in this JVM; this copy does nothing");
-                return NOTHING_INSTALLED;
+                return;
             }
             RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
             NativeClassFilter nativeFilter = options.dryRun() || !options.nativeFilter() ? null
@@ -108,16 +107,14 @@ public final class Installer {
             if (nativeFilter != null && jmx != null) {
                 nativeFilter.alsoTakesOverFrom(jmx);
             }
-            Installation installation = new Installation(instrumentation, transformer, nativeFilter, ticker, jmx,
-                    scope, banner, log);
-            transformer.servedBy(installation);
-            return installation;
+            transformer.servedBy(new Installation(instrumentation, transformer, nativeFilter, ticker, jmx, scope,
+                    banner, log));
         } catch (Throwable failure) {
             if (banner != null) {
                 ActiveCopy.release(banner);
             }
             log.line("off, the service runs without it: could not install: " + failure);
-            return NOTHING_INSTALLED;
+            return;
         }
     }
 
@@ -150,13 +147,5 @@ public final class Installer {
      */
     private static boolean isTheJvms(Instrumentation instrumentation) {
         return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
-    }
-
-    /** A class, not a lambda: the first lambda in a JVM costs milliseconds of bootstrap before main. */
-    private static final class NothingInstalled implements AutoCloseable {
-        @Override
-        public void close() {
-            // Nothing was installed, so there is nothing to undo.
-        }
     }
 }

@@ -191,9 +191,9 @@ final class NativeClassFilter implements Runnable {
 
     /**
      * Loads the library through a {@link PrivateLibraryFile} in the temporary directory, named by process and time
-     * rather than by {@code Files.createTempDirectory}, whose SecureRandom costs 10-20 ms of startup. The process id
-     * comes from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper,
-     * which costs the hand-over several milliseconds.
+     * rather than by {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes
+     * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which
+     * would delay the hand-over (benchmarks/README.md, "What the agent's startup avoids").
      */
     private static void load(MethodHandle load, String libraryResource) throws Throwable {
         String directoryName = "clock-agent-" + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime();

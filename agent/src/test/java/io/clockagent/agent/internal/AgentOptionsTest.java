@@ -76,7 +76,7 @@ class AgentOptionsTest {
 
     @Test
     void defaultsAreAOneMillisecondParkingTickerOverAllClasses() {
-        AgentOptions defaults = AgentOptions.defaults();
+        AgentOptions defaults = AgentOptions.parse("");
 
         assertEquals(AgentOptions.DEFAULT_TICK_NANOS, defaults.tickNanos());
         assertEquals(WaitStrategy.PARK, defaults.waitStrategy());

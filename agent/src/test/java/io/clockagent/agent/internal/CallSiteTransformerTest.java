@@ -59,11 +59,18 @@ class CallSiteTransformerTest {
 
         private final RuntimeException failure;
         private int definitions;
+        private int definitionsRequested;
         private String definingThread;
 
         CountedDefinitions(AgentLog log, RuntimeException failure) {
             super(null, log, null);
             this.failure = failure;
+        }
+
+        @Override
+        void defineSoon() {
+            definitionsRequested++;
+            super.defineSoon();
         }
 
         @Override
@@ -101,8 +108,8 @@ class CallSiteTransformerTest {
         byte[] withoutClockReads = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
 
         assertNull(transform(transformer, APPLICATION, "org/example/Other", classFile));
-        Thread.sleep(100);
-        assertNull(clock.ifDefined(), "a class out of scope, though it reads the clock, defines nothing");
+        assertEquals(0, clock.definitionsRequested, "a class out of scope, though it reads the clock, defines nothing");
+        assertNull(clock.ifDefined());
 
         assertNull(transform(transformer, APPLICATION, "com/acme/Plain", withoutClockReads));
         long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

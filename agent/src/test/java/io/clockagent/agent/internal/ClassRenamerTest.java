@@ -16,7 +16,7 @@ class ClassRenamerTest {
     @Test
     void theRenamedClockNoLongerMentionsItsSourceNameAndStillWorks() throws Exception {
         String renamedName = "io.clockagent.agent.internal.generated.RenamedClock";
-        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(), BootClock.SOURCE_INTERNAL_NAME,
+        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
                 renamedName.replace('.', '/'));
 
         Class<?> clock = defineAsIs(renamed);
@@ -31,7 +31,7 @@ class ClassRenamerTest {
     @Test
     void theRenamedClockOffersApplicationCodeOnlyTheRead() throws Exception {
         String renamedName = "io.clockagent.agent.internal.generated.SurfaceClock";
-        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(), BootClock.SOURCE_INTERNAL_NAME,
+        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
                 renamedName.replace('.', '/'));
         Class<?> clock = defineAsIs(renamed);
 

@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -157,7 +158,7 @@ class TickerTest {
     void startsParkedAndTicksFromTheFirstRead() throws Exception {
         CachedClockWriter clock = writer();
         ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
-        TimeUnit.MILLISECONDS.sleep(300);
+        awaitParkedUntilRead(ticker);
         assertEquals(0L, ticker.ticks(), "no ticks before anyone reads");
 
         CachedClock.currentTimeMillis();
@@ -173,7 +174,7 @@ class TickerTest {
 
         awaitTrue(() -> clock.published() == 0L, "the idle probe to withdraw the value");
         long idleTicks = ticker.ticks();
-        TimeUnit.MILLISECONDS.sleep(300);
+        awaitParkedUntilRead(ticker);
         assertEquals(idleTicks, ticker.ticks(), "no ticks while nobody reads");
 
         long read = CachedClock.currentTimeMillis();
@@ -247,6 +248,18 @@ class TickerTest {
             CachedClock.currentTimeMillis();
             Thread.onSpinWait();
         }
+    }
+
+    /**
+     * Waits for the ticker thread to sit in its untimed park, where it cannot tick: it waits on a tick boundary with a
+     * timed park, and only a read, or closing, ends the untimed one.
+     */
+    private static void awaitParkedUntilRead(Ticker ticker) throws InterruptedException {
+        Thread thread = Thread.getAllStackTraces().keySet().stream()
+                .filter(candidate -> candidate.getId() == ticker.threadId()).findFirst()
+                .orElseThrow(() -> new AssertionError("no ticker thread"));
+        awaitTrue(() -> thread.getState() == Thread.State.WAITING && LockSupport.getBlocker(thread) == ticker,
+                "the ticker to park until a read");
     }
 
     /** Waits while reading the clock, as a busy service would, so the ticker never idles meanwhile. */
