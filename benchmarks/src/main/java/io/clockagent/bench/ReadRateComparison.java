@@ -41,10 +41,10 @@ public final class ReadRateComparison {
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
-                case "--java" -> java = Path.of(required(args[i], value));
-                case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
-                case "--seconds" -> timedSeconds = Long.parseLong(required(args[i], value));
-                case "--clock" -> onlyClock = required(args[i], value);
+                case "--java" -> java = Path.of(RunnerArguments.required(args[i], value));
+                case "--rounds" -> rounds = Integer.parseInt(RunnerArguments.required(args[i], value));
+                case "--seconds" -> timedSeconds = Long.parseLong(RunnerArguments.required(args[i], value));
+                case "--clock" -> onlyClock = RunnerArguments.required(args[i], value);
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
                         + " --rounds N, --seconds S, --clock host|emulated");
             }
@@ -93,23 +93,24 @@ public final class ReadRateComparison {
                 + " defaults (`cache=auto`) | defaults' difference (points) | per round |");
         System.out.println("| ---: | ---: | ---: | ---: | ---: | --- |");
         for (int r = 0; r < READS_PER_SECOND.length; r++) {
-            double off = percent(median(without.get(r)));
-            double on = percent(median(with.get(r)));
+            double off = percent(Samples.median(without.get(r)));
+            double on = percent(Samples.median(with.get(r)));
             List<String> differences = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {
                 differences.add(format("%+.2f", percent(with.get(r).get(round) - without.get(r).get(round))));
             }
             System.out.println("| " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[r]) + " | "
-                    + format("%.2f", off) + " | " + format("%.2f", percent(median(always.get(r)))) + " | "
+                    + format("%.2f", off) + " | " + format("%.2f", percent(Samples.median(always.get(r)))) + " | "
                     + format("%.2f", on) + " | " + format("%+.2f", on - off) + " | "
                     + String.join(" ", differences) + " |");
         }
         int top = READS_PER_SECOND.length - 1;
-        double reading = median(without.get(top)) - median(without.get(0));
-        double saved = median(without.get(top)) - median(with.get(top));
+        double reading = Samples.median(without.get(top)) - Samples.median(without.get(0));
+        double saved = Samples.median(without.get(top)) - Samples.median(with.get(top));
         double worstPoints = Double.NEGATIVE_INFINITY;
         for (int r = 0; r < READS_PER_SECOND.length; r++) {
-            worstPoints = Math.max(worstPoints, percent(median(with.get(r)) - median(without.get(r))));
+            worstPoints = Math.max(worstPoints,
+                    percent(Samples.median(with.get(r)) - Samples.median(without.get(r))));
         }
         System.out.println();
         System.out.println("at " + String.format(Locale.ROOT, "%,d", READS_PER_SECOND[top]) + " reads per second the"
@@ -157,20 +158,6 @@ public final class ReadRateComparison {
 
     private static double percent(double cpuNanosPerSecond) {
         return cpuNanosPerSecond / 1e7;
-    }
-
-    private static double median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(Long::compare);
-        int middle = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;
-    }
-
-    private static String required(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return value;
     }
 
     private static String format(String pattern, double value) {

@@ -19,11 +19,7 @@ final class Samples {
 
     /** The middle sample; for an even count, the mean of the two middle ones. */
     double medianNanos() {
-        List<Double> values = new ArrayList<>();
-        for (long sample : nanos) {
-            values.add((double) sample);
-        }
-        return median(values);
+        return median(nanos);
     }
 
     /**
@@ -54,11 +50,15 @@ final class Samples {
         return count();
     }
 
-    private static double median(List<Double> values) {
+    /** The middle value; for an even count, the mean of the two middle ones. */
+    static double median(List<? extends Number> values) {
         if (values.isEmpty()) {
             throw new IllegalStateException("no samples");
         }
-        List<Double> sorted = new ArrayList<>(values);
+        List<Double> sorted = new ArrayList<>();
+        for (Number value : values) {
+            sorted.add(value.doubleValue());
+        }
         Collections.sort(sorted);
         int middle = sorted.size() / 2;
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;

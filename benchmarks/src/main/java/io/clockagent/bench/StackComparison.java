@@ -3,9 +3,12 @@ package io.clockagent.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Runs each stack service of {@code stacks/} without an agent, with the do-nothing agent (the JVM's own price of any
@@ -37,15 +40,20 @@ public final class StackComparison {
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
-                case "--java" -> java = Path.of(required(args[i], value));
-                case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
-                case "--warmup-seconds" -> warmupSeconds = Long.parseLong(required(args[i], value));
-                case "--seconds" -> timedSeconds = Long.parseLong(required(args[i], value));
-                case "--only" -> only = required(args[i], value);
+                case "--java" -> java = Path.of(RunnerArguments.required(args[i], value));
+                case "--rounds" -> rounds = Integer.parseInt(RunnerArguments.required(args[i], value));
+                case "--warmup-seconds" -> warmupSeconds = Long.parseLong(RunnerArguments.required(args[i], value));
+                case "--seconds" -> timedSeconds = Long.parseLong(RunnerArguments.required(args[i], value));
+                case "--only" -> only = RunnerArguments.required(args[i], value);
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
                         + " --rounds N, --warmup-seconds S, --seconds S, --only STACK");
             }
             i++;
+        }
+        String onlyStack = only;
+        if (onlyStack != null && Arrays.stream(ServiceStack.values()).noneMatch(s -> s.module().equals(onlyStack))) {
+            throw new IllegalArgumentException("unknown stack '" + onlyStack + "' for --only; valid: "
+                    + Arrays.stream(ServiceStack.values()).map(ServiceStack::module).collect(Collectors.joining(", ")));
         }
         JdkUnderTest jdk = JdkUnderTest.of(java);
         BenchmarkFiles files = BenchmarkFiles.locate();
@@ -75,7 +83,8 @@ public final class StackComparison {
             runs.add(new ArrayList<>());
         }
         System.out.println();
-        System.out.println(stack.module() + " (" + files.stackJar(stack.module()) + "), before: " + Machine.loadAverage());
+        System.out.println(stack.module() + " (" + files.stackJar(stack.module()) + "), before: "
+                + Machine.loadAverage());
         for (int round = -1; round < rounds; round++) {
             System.err.print(round < 0 ? "  untimed round ..." : "  round " + (round + 1) + " of " + rounds + " ...");
             for (int turn = 0; turn < VARIANTS.length; turn++) {
@@ -107,10 +116,12 @@ public final class StackComparison {
         }
         List<ServiceRun> without = runs.get(0);
         List<ServiceRun> with = runs.get(VARIANTS.length - 1);
-        double startupRatio = median(with, run -> run.startupNanos / 1e6) / median(without, run -> run.startupNanos / 1e6);
+        double startupRatio = median(with, run -> run.startupNanos / 1e6)
+                / median(without, run -> run.startupNanos / 1e6);
         System.out.println();
-        System.out.println("clock-agent / no agent, per round: startup " + ratios(with, without, run -> run.startupNanos)
-                + "; throughput " + ratios(with, without, run -> run.requestsPerSecond) + "; median latency "
+        System.out.println("clock-agent / no agent, per round: startup "
+                + ratios(with, without, run -> run.startupNanos) + "; throughput "
+                + ratios(with, without, run -> run.requestsPerSecond) + "; median latency "
                 + ratios(with, without, run -> run.latencyQuantileNanos(0.5)) + "; p99 latency "
                 + ratios(with, without, run -> run.latencyQuantileNanos(0.99)));
         System.out.println("budget: startup with clock-agent at most " + format("%.2f", BUDGET_STARTUP_RATIO)
@@ -128,7 +139,7 @@ public final class StackComparison {
         for (ServiceRun run : runs) {
             values.add(measure.of(run));
         }
-        return median(values);
+        return Samples.median(values);
     }
 
     /** {@code median M (range A-B)} of the per-round ratios {@code with[i] / without[i]}. */
@@ -137,22 +148,8 @@ public final class StackComparison {
         for (int i = 0; i < with.size(); i++) {
             ratios.add(measure.of(with.get(i)) / measure.of(without.get(i)));
         }
-        return format("%.3f", median(ratios)) + "x (range " + format("%.3f", ratios.stream().min(Double::compare)
-                .orElseThrow()) + "-" + format("%.3f", ratios.stream().max(Double::compare).orElseThrow()) + ")";
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(Double::compare);
-        int middle = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2.0;
-    }
-
-    private static String required(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return value;
+        return format("%.3f", Samples.median(ratios)) + "x (range " + format("%.3f", Collections.min(ratios)) + "-"
+                + format("%.3f", Collections.max(ratios)) + ")";
     }
 
     private static String format(String pattern, double value) {

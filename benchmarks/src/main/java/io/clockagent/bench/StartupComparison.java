@@ -47,10 +47,10 @@ public final class StartupComparison {
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
-                case "--java" -> java = required(args[i], value);
-                case "--version-runs" -> versionRuns = Integer.parseInt(required(args[i], value));
-                case "--class-heavy-runs" -> classHeavyRuns = Integer.parseInt(required(args[i], value));
-                case "--only" -> only = required(args[i], value);
+                case "--java" -> java = RunnerArguments.required(args[i], value);
+                case "--version-runs" -> versionRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
+                case "--class-heavy-runs" -> classHeavyRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
+                case "--only" -> only = RunnerArguments.required(args[i], value);
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i]
                         + "'; valid: --java PATH, --version-runs N, --class-heavy-runs N, --only version|class-heavy");
             }
@@ -64,13 +64,6 @@ public final class StartupComparison {
         if (only == null || only.equals("class-heavy")) {
             comparison.compareClassHeavy(classHeavyRuns);
         }
-    }
-
-    private static String required(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return value;
     }
 
     private String describeJdk() throws IOException, InterruptedException {
