@@ -16,8 +16,8 @@ sources=$(dirname "$0")
 generator=$headers/generator
 rm -rf "$generator"
 "$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
-  "$sources/../../build/java/io/clockagent/agent/internal/ClassFileFormatHeader.java"
-"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.ClassFileFormatHeader \
+  "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
   "$headers/class_file_format.h"
 rm -rf "$generator"
 

@@ -1,17 +1,17 @@
 package io.clockagent.agent;
 
-import io.clockagent.agent.internal.AgentOptions;
-import io.clockagent.agent.internal.AgentOptionsException;
-import io.clockagent.agent.internal.Doctor;
-import io.clockagent.agent.internal.Installer;
-import io.clockagent.agent.internal.NativeLibraries;
-import net.bytebuddy.agent.ByteBuddyAgent;
+import io.clockagent.agent.internal.diagnostics.Doctor;
+import io.clockagent.agent.internal.install.Installer;
+import io.clockagent.agent.internal.nativefilter.NativeLibraries;
+import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.options.AgentOptionsException;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Optional;
+import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
  * {@code java -jar clock-agent.jar COMMAND}: attaches the agent to a running JVM or detaches it. Each error is one

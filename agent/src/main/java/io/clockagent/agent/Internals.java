@@ -11,7 +11,7 @@ public final class Internals {
     /** The oldest Java feature release the agent runs on: what {@code --release} the agent module compiles for. */
     public static final int OLDEST_SUPPORTED_FEATURE = 11;
 
-    private static final String INSTALLER = "io.clockagent.agent.internal.Installer";
+    private static final String INSTALLER = "io.clockagent.agent.internal.install.Installer";
 
     private Internals() {
     }

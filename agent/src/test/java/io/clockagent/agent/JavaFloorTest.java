@@ -3,7 +3,7 @@ package io.clockagent.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.clockagent.agent.internal.AgentOptions;
+import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;

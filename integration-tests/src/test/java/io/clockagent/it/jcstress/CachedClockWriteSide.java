@@ -13,7 +13,7 @@ import java.lang.invoke.MethodType;
  */
 final class CachedClockWriteSide {
 
-    private static final String WRITER_CLASS = "io.clockagent.agent.internal.CachedClockWriter";
+    private static final String WRITER_CLASS = "io.clockagent.agent.internal.clock.CachedClockWriter";
     /** Bound to the one writer and held in static finals, so the JIT inlines each call like a direct one. */
     private static final MethodHandle PUBLISH;
     private static final MethodHandle WITHDRAW;

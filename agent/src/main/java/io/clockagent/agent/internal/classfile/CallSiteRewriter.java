@@ -1,0 +1,250 @@
+package io.clockagent.agent.internal.classfile;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
+ * {@code currentTimeMillis()J}, and counts those uses method by method for whoever shows them. Immutable and
+ * thread-safe.
+ *
+ * <p>Every use of that method in a class (each {@code invokestatic}, each method reference in an
+ * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
+ * constant-pool {@code Methodref} entries to {@code java/lang/System.currentTimeMillis:()J}. Re-pointing those entries
+ * at a new {@code Class} entry appended to the pool redirects them all while every method body, stack map and
+ * existing index stays byte for byte the same. Method bodies are only read by {@link #countSites}, apart from the
+ * rewrite, and only when something shows the counts: decoding every instruction of a class costs far more than the
+ * redirection itself, and a JVM that loads thousands of classes at startup would pay for counts that nobody reads.
+ * Counting never decides what is rewritten, so asking for counts never changes what runs.
+ *
+ * <p>The class-file constants here and in {@link ConstantPool} are the native class filter's too: the build writes
+ * them into the C rewriter's {@code class_file_format.h}.
+ */
+public final class CallSiteRewriter {
+
+    /** Java 25. A newer class file may use constant-pool entries or instructions this reader cannot walk. */
+    public static final int MAX_KNOWN_MAJOR_VERSION = 69;
+    static final int MIN_MAJOR_VERSION = 45;
+    static final String CLOCK_METHOD_NAME = "currentTimeMillis";
+    static final String CLOCK_OWNER_NAME = "java/lang/System";
+    static final String CLOCK_DESCRIPTOR = "()J";
+
+    private static final byte[] METHOD_NAME = ascii(CLOCK_METHOD_NAME);
+    private static final byte[] OWNER_NAME = ascii(CLOCK_OWNER_NAME);
+    private static final byte[] DESCRIPTOR = ascii(CLOCK_DESCRIPTOR);
+    /* How the scan marks the Utf8 entries that hold those three names, in a pool it records. */
+    private static final byte MARK_METHOD_NAME = 1;
+    private static final byte MARK_OWNER_NAME = 2;
+    private static final byte MARK_DESCRIPTOR = 3;
+
+    private final byte[] targetInternalName;
+
+    /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
+    public CallSiteRewriter(String targetInternalName) {
+        this.targetInternalName = ascii(targetInternalName);
+    }
+
+    /**
+     * @return the rewritten class file, or null when the class never refers to {@code System.currentTimeMillis()}
+     * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged
+     */
+    public byte[] rewrite(byte[] classFile) {
+        ClassFileCursor in = new ClassFileCursor(classFile);
+        if (in.u4(0) != 0xCAFEBABE) {
+            throw new ClassFileException("not a class file (bad magic number)");
+        }
+        int major = in.u2(6);
+        if (major > MAX_KNOWN_MAJOR_VERSION) {
+            if (contains(classFile, METHOD_NAME)) {
+                throw new ClassFileException("class file version " + major + " is newer than clock-agent reads (up to "
+                        + MAX_KNOWN_MAJOR_VERSION + ", Java " + (MAX_KNOWN_MAJOR_VERSION - 44) + ")");
+            }
+            return null;
+        }
+        if (major < MIN_MAJOR_VERSION) {
+            throw new ClassFileException("bad class file version " + major);
+        }
+        if (!scan(classFile, null)) {
+            return null;
+        }
+        return redirect(in);
+    }
+
+    /**
+     * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
+     * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
+     * The few it selects are walked again to record their pool (see {@link #constantPool}): by then this loop is
+     * compiled, where a second reader of the pool would still run in the interpreter.
+     *
+     * <p>It reads the array directly rather than through {@link ClassFileCursor}: it runs for every class in scope,
+     * and an index past the end is caught once instead of checked at every read. Entry sizes come from a table with
+     * a slot for every byte value, so a tag needs no range check and no branch of its own.
+     *
+     * @param record null, or an empty pool to fill in: where each entry starts, where the pool ends, and which entries
+     *     are Methodrefs or hold one of the three names
+     */
+    private static boolean scan(byte[] classFile, ConstantPool record) {
+        try {
+            int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
+            int position = 10;
+            boolean method = false;
+            boolean owner = false;
+            boolean descriptor = false;
+            for (int index = 1; index < count; index++) {
+                int tag = classFile[position] & 0xff;
+                int size = ConstantPool.ENTRY_SIZES[tag];
+                if (record != null) {
+                    record.entryAt(index, position, tag);
+                }
+                if (tag == ConstantPool.TAG_UTF8) {
+                    int length = (classFile[position + 1] & 0xff) << 8 | classFile[position + 2] & 0xff;
+                    // The three names differ in length, so at most one comparison runs, and for most names none.
+                    if (length == METHOD_NAME.length && regionEquals(classFile, position + 3, METHOD_NAME)) {
+                        method = true;
+                        mark(record, index, MARK_METHOD_NAME);
+                    } else if (length == OWNER_NAME.length && regionEquals(classFile, position + 3, OWNER_NAME)) {
+                        owner = true;
+                        mark(record, index, MARK_OWNER_NAME);
+                    } else if (length == DESCRIPTOR.length && (classFile[position + 3] == '(')
+                            & (classFile[position + 4] == ')') & (classFile[position + 5] == 'J')) {
+                        // & rather than &&: one branch for the three bytes. Which byte differs, in names such as
+                        // "[[J", is a pattern the JIT would otherwise learn, and recompile this loop on meeting another.
+                        descriptor = true;
+                        mark(record, index, MARK_DESCRIPTOR);
+                    }
+                    size += length;
+                } else if (size == 0) {
+                    throw ConstantPool.unknownTag(tag, index, position);
+                } else if (size == ConstantPool.WIDE_ENTRY_SIZE) {
+                    // Long and Double take two slots; the second is recorded as no entry.
+                    index++;
+                }
+                position += size;
+            }
+            if (position > classFile.length) {
+                throw new ClassFileException("truncated class file: the constant pool runs to byte " + position
+                        + " of " + classFile.length);
+            }
+            if (record != null) {
+                record.endAt(position);
+            }
+            return method && owner && descriptor;
+        } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
+            throw new ClassFileException("truncated class file: the constant pool runs past byte "
+                    + classFile.length);
+        }
+    }
+
+    private static void mark(ConstantPool record, int index, byte mark) {
+        if (record != null) {
+            record.markName(index, mark);
+        }
+    }
+
+    /** Compares the last byte first: names of the same length mostly share a prefix, such as {@code java/}. */
+    private static boolean regionEquals(byte[] classFile, int start, byte[] expected) {
+        int last = start + expected.length - 1;
+        return last < classFile.length && classFile[last] == expected[expected.length - 1]
+                && Arrays.equals(classFile, start, last, expected, 0, expected.length - 1);
+    }
+
+    /** The constant pool of a class whose pool {@link #scan} can walk, recorded. */
+    static ConstantPool constantPool(ClassFileCursor in) {
+        ConstantPool pool = new ConstantPool(in, in.u2(8));
+        scan(in.bytes(), pool);
+        return pool;
+    }
+
+    private byte[] redirect(ClassFileCursor in) {
+        ConstantPool pool = constantPool(in);
+        int[] clockMethodrefs = clockMethodrefs(pool);
+        if (clockMethodrefs.length == 0) {
+            return null;
+        }
+        // The method bodies are skipped, but the layout after the pool is still checked to its end: a truncated class
+        // is refused.
+        int interfacesAt = pool.end() + 6;
+        int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
+        in.require(end, 0);
+        return patch(in.bytes(), pool, clockMethodrefs);
+    }
+
+    /**
+     * The uses of {@code System.currentTimeMillis()} in a class file that {@link #rewrite} redirects, method by method:
+     * what the rewrite changed in it, whichever rewriter made it (this one, or the native class filter's, which makes
+     * the same bytes).
+     *
+     * @return the methods that use it, in class-file order; empty when none does
+     * @throws ClassFileException when a method body cannot be read with certainty
+     */
+    public static List<MethodCallSites> countSites(byte[] classFile) {
+        ClassFileCursor in = new ClassFileCursor(classFile);
+        ConstantPool pool = constantPool(in);
+        int count = pool.count();
+        boolean[] redirected = new boolean[count];
+        for (int index : clockMethodrefs(pool)) {
+            redirected[index] = true;
+        }
+        boolean[] handle = new boolean[count];
+        for (int index = 1; index < count; index++) {
+            if (pool.tag(index) == ConstantPool.TAG_METHOD_HANDLE) {
+                handle[index] = redirected[pool.checkedIndex(in.u2(pool.offset(index) + 2))];
+            }
+        }
+        return CallSiteCounter.count(in, pool, redirected, handle);
+    }
+
+    /** The slots of the Methodrefs to {@code java/lang/System.currentTimeMillis:()J}, in pool order. */
+    private static int[] clockMethodrefs(ConstantPool pool) {
+        return pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
+    }
+
+    private byte[] patch(byte[] original, ConstantPool pool, int[] clockMethodrefs) {
+        int count = pool.count();
+        if (count + 2 > 0xFFFF) {
+            throw new ClassFileException("constant pool is full (" + count + " entries), no room for the clock class");
+        }
+        int end = pool.end();
+        int added = 3 + targetInternalName.length + 3;
+        byte[] patched = new byte[original.length + added];
+        System.arraycopy(original, 0, patched, 0, end);
+        int at = end;
+        patched[at++] = ConstantPool.TAG_UTF8;
+        putU2(patched, at, targetInternalName.length);
+        at += 2;
+        System.arraycopy(targetInternalName, 0, patched, at, targetInternalName.length);
+        at += targetInternalName.length;
+        patched[at++] = ConstantPool.TAG_CLASS;
+        putU2(patched, at, count);
+        System.arraycopy(original, end, patched, end + added, original.length - end);
+        putU2(patched, 8, count + 2);
+        int targetClassIndex = count + 1;
+        for (int methodref : clockMethodrefs) {
+            putU2(patched, pool.offset(methodref) + 1, targetClassIndex);
+        }
+        return patched;
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int start = 0; start <= haystack.length - needle.length; start++) {
+            for (int i = 0; i < needle.length; i++) {
+                if (haystack[start + i] != needle[i]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    static void putU2(byte[] bytes, int position, int value) {
+        bytes[position] = (byte) (value >>> 8);
+        bytes[position + 1] = (byte) value;
+    }
+
+    static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,68 @@
+package io.clockagent.agent.internal.clock;
+
+import io.clockagent.agent.internal.classfile.ClassRenamer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Defines the cached clock class in {@code java.lang}, where every class loader and module can resolve it.
+ *
+ * <p>A class in the boot loader inside a package that {@code java.base} exports to everyone is visible from the
+ * class path, custom, child-first and nested-jar loaders alike (all of them delegate {@code java.*} upwards), and
+ * from every named module (all read {@code java.base}). Defining it through a private lookup needs
+ * {@code java.lang} open to the agent; the agent's classes live in their own class loader, whose module is the only
+ * one it is opened to, so the application gains no access. Appending a jar to the boot class path would also work
+ * but turns class-data sharing off for application classes and prints a warning.
+ */
+public final class BootClock {
+
+    public static final String INTERNAL_NAME = "java/lang/ClockAgentCachedClock";
+    /** Named as text: the source class is never loaded, only read, renamed and defined. */
+    static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/CachedClock";
+
+    private BootClock() {
+    }
+
+    /**
+     * Defines the clock, or finds the one an earlier copy of the agent defined (the class outlives a detach), and
+     * returns its write side, which the caller must hand to the ticker alone.
+     */
+    static CachedClockWriter defineOrFind(Instrumentation instrumentation)
+            throws ReflectiveOperationException, IOException {
+        Module javaBase = Object.class.getModule();
+        instrumentation.redefineModule(javaBase, Set.of(), Map.of(),
+                Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
+        Class<?> clock = defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME);
+        return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
+    }
+
+    /**
+     * The class an earlier copy of the agent defined in {@code java.lang} as {@code internalName} (such classes
+     * outlive a detach), or the agent's class {@code sourceInternalName} defined there now under that name. Needs
+     * {@code java.lang} open to the agent.
+     */
+    public static Class<?> defineOrFindInJavaLang(String sourceInternalName, String internalName)
+            throws ReflectiveOperationException, IOException {
+        try {
+            return Class.forName(internalName.replace('/', '.'), false, null);
+        } catch (ClassNotFoundException notYetDefined) {
+            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
+            return javaLang.defineClass(ClassRenamer.rename(sourceBytes(sourceInternalName), sourceInternalName,
+                    internalName));
+        }
+    }
+
+    /** The class file of the agent's class {@code sourceInternalName}, as the agent jar holds it. */
+    static byte[] sourceBytes(String sourceInternalName) throws IOException {
+        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(sourceInternalName + ".class")) {
+            if (in == null) {
+                throw new IOException(sourceInternalName + ".class is missing from the agent jar");
+            }
+            return in.readAllBytes();
+        }
+    }
+}

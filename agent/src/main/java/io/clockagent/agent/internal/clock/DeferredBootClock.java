@@ -1,0 +1,106 @@
+package io.clockagent.agent.internal.clock;
+
+import io.clockagent.agent.internal.log.AgentLog;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * The cached clock's write side, with the clock class defined in {@code java.lang} only once the agent meets a class
+ * in scope. Defining it opens {@code java.lang} to the agent, and the JDK does that with its first lambdas: startup
+ * time that a JVM loading nothing in scope (a {@code java -version}, a build tool that inherits
+ * {@code JAVA_TOOL_OPTIONS}) would pay for nothing. The first class in scope starts the definition on a thread of its
+ * own, so that the loading threads go on; the first class that reads the clock, usually some way behind, waits for it
+ * only if it is not done yet. Thread-safe: whichever thread asks first defines it, and every other waits.
+ * Not final only so that tests can hand over a clock of their own.
+ */
+public class DeferredBootClock implements Runnable {
+
+    private final Instrumentation instrumentation;
+    private final AgentLog log;
+    /**
+     * Built with the agent, not by the class-loading thread that starts it, so that it inherits nothing of that
+     * thread: no context class loader, no inheritable thread-locals of the application.
+     */
+    private final Thread definer;
+    /** Run by the definer thread once the clock is defined; null for nothing. */
+    private final Runnable afterDefined;
+    private final Object definerStart = new Object();
+    /** Written under {@link #definerStart}. */
+    private volatile boolean definerStarted;
+    private volatile CachedClockWriter writer;
+    /** Guarded by this. */
+    private boolean failed;
+
+    /** @param afterDefined run on the definer thread once the clock is defined, or null */
+    public DeferredBootClock(Instrumentation instrumentation, AgentLog log, Runnable afterDefined) {
+        this.instrumentation = instrumentation;
+        this.log = log;
+        this.afterDefined = afterDefined;
+        this.definer = new Thread(this, "clock-agent-define");
+        definer.setDaemon(true);
+        definer.setContextClassLoader(null);
+    }
+
+    /**
+     * Starts defining the clock in the background, once; cheap after the first call, so every class in scope may make
+     * it. If the thread cannot start, the first {@link #writer()} defines the clock instead.
+     */
+    public void defineSoon() {
+        if (definerStarted) {
+            return;
+        }
+        synchronized (definerStart) {
+            if (definerStarted) {
+                return;
+            }
+            definerStarted = true;
+        }
+        try {
+            definer.start();
+        } catch (Throwable cannotStart) {
+            // Out of threads or memory: nothing is lost but the head start.
+        }
+    }
+
+    /** The definer thread's work. */
+    @Override
+    public void run() {
+        if (writer() != null && afterDefined != null) {
+            afterDefined.run();
+        }
+    }
+
+    /**
+     * Defines the clock class on the first call, or waits while the definer thread does; a rewritten class must not
+     * be handed to the JVM before, or its first read would find no class.
+     *
+     * @return the write side, or null if the class cannot be defined, which is said once: every class then loads
+     *     unchanged
+     */
+    public CachedClockWriter writer() {
+        CachedClockWriter defined = writer;
+        if (defined != null) {
+            return defined;
+        }
+        synchronized (this) {
+            if (writer == null && !failed) {
+                try {
+                    writer = define();
+                } catch (Throwable failure) {
+                    failed = true;
+                    log.line("off, the service runs without it: could not define the cached clock: " + failure);
+                }
+            }
+            return writer;
+        }
+    }
+
+    protected CachedClockWriter define() throws ReflectiveOperationException, IOException {
+        return BootClock.defineOrFind(instrumentation);
+    }
+
+    /** The write side if the class is defined yet, else null; for showing the clock, never for defining it. */
+    public CachedClockWriter ifDefined() {
+        return writer;
+    }
+}

@@ -1,0 +1,393 @@
+package io.clockagent.agent.internal.clock;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The single background thread that refreshes the cached clock right after each wall-clock tick boundary. Only
+ * its own thread runs {@link #run()}; {@link #close()} and the counters may be used from any thread.
+ */
+public final class Ticker implements Runnable, AutoCloseable {
+
+    static final String THREAD_NAME = "clock-agent-ticker";
+
+    /** How often the ticker withdraws the cached value to learn whether anyone reads it (cache=auto: how often). */
+    static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
+    /** With cache=auto, how long the value stays withdrawn while the ticker counts the reads that go direct. */
+    static final long SAMPLE_NANOS = 10_000_000L;
+    /** With cache=auto, while caching, the first look of each sample, which ends it when the rate is clear. */
+    static final long SHORT_SAMPLE_NANOS = 500_000L;
+    /** With cache=auto, while reads go direct because caching does not pay, how often the ticker counts them. */
+    static final long DIRECT_EVALUATION_NANOS = 250_000_000L;
+    /** Reads per batch, and batches, of the ticker's measurement of a direct call: 100,000 calls, once. */
+    private static final int DIRECT_CALLS_PER_BATCH = 5_000;
+    private static final int DIRECT_CALL_BATCHES = 20;
+    /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
+    static final long SPIN_LEAD_NANOS = 100_000L;
+    private static final long NO_FLOOR = Long.MIN_VALUE;
+
+    /** Set once, before the thread starts. */
+    private CachedClockWriter clock;
+    /** Null, for the system clock, until the thread looks it up; see {@link #prepare}. Used by that thread only. */
+    private Clock wallClock;
+    private final long tickNanos;
+    private final boolean spin;
+    private final boolean monotonic;
+    /** Null with cache=always. */
+    private final CachingDecision decision;
+    private final Thread thread;
+    private final WakeLead wakeLead = new WakeLead();
+    /** Written under the ticker's lock, so that a ticker closed before its start never starts. */
+    private volatile boolean running = true;
+    private volatile boolean started;
+
+    /*
+     * Counters: written by the ticker thread only (plain increments of volatile fields, one writer), read by anyone.
+     */
+    private volatile long ticks;
+    private volatile long lateTicks;
+    private volatile long maxLagNanos;
+    private volatile long idlePeriods;
+    private volatile long clamps;
+    private volatile long failures;
+    private volatile boolean timerSlackLowered;
+    /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails is not retried. */
+    private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+
+    /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
+    private long tickingSinceNanos;
+    private long tickingSinceCpuNanos;
+    /** Where the direct-call measurement's sums go, so that they cannot be optimised away. */
+    private static volatile long sink;
+
+    private Ticker(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic,
+            CachePolicy cachePolicy) {
+        this.wallClock = wallClock;
+        this.tickNanos = tickNanos;
+        this.spin = waitStrategy == WaitStrategy.SPIN;
+        this.monotonic = monotonic;
+        this.decision = cachePolicy == CachePolicy.AUTO ? new CachingDecision(true, tickNanos) : null;
+        this.thread = new Thread(this, THREAD_NAME);
+        thread.setDaemon(true);
+        // Holding no application class loader, the thread never keeps a redeployed application alive.
+        thread.setContextClassLoader(null);
+    }
+
+    /**
+     * A ticker whose thread is built but not started: see {@link #startOnce}. The thread is built here, on the
+     * installing thread, so that it inherits nothing from whichever application thread later starts it.
+     *
+     * @param wallClock a clock that tests step, or null for {@link Clock#systemUTC()}, which the ticker thread then
+     *     looks up itself: its time-zone classes cost a JVM that never ticks a millisecond of startup on JDK 25
+     */
+    public static Ticker prepare(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic,
+            CachePolicy cachePolicy) {
+        return new Ticker(wallClock, tickNanos, waitStrategy, monotonic, cachePolicy);
+    }
+
+    /** A ticker with its thread started; see {@link #prepare}. */
+    public static Ticker start(CachedClockWriter clock, Clock wallClock, long tickNanos, WaitStrategy waitStrategy,
+            boolean monotonic, CachePolicy cachePolicy) {
+        Ticker ticker = prepare(wallClock, tickNanos, waitStrategy, monotonic, cachePolicy);
+        ticker.startOnce(clock);
+        return ticker;
+    }
+
+    /**
+     * Starts the thread, unless it was started or the ticker closed. The agent calls this as it rewrites its first
+     * class: until then nothing can read the cached clock, and a JVM that never loads such a class (a short tool, a
+     * {@code java -version}) never pays for the thread. Cheap once started: any class-loading thread may call it.
+     *
+     * @param clockToTick the clock the thread refreshes; only the first call's counts
+     */
+    public void startOnce(CachedClockWriter clockToTick) {
+        if (!started) {
+            synchronized (this) {
+                if (running && !started) {
+                    started = true;
+                    clock = clockToTick;
+                    clock.wakeOnDemand(thread);
+                    thread.start();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            if (wallClock == null) {
+                wallClock = Clock.systemUTC();
+            }
+            clock.link();
+        } catch (ReflectiveOperationException | RuntimeException | Error cannotTick) {
+            // No value was ever cached, so readers stay on the direct clock; they find no ticker left to wake.
+            failures++;
+            clock.wakeOnDemand(null);
+            return;
+        }
+        long lastMillis = NO_FLOOR;
+        try {
+            timerSlackLowered = TimerSlack.lowerForCurrentThread();
+            // Start as if idle: a JVM that never reads the clock (a short tool, a startup that only loads classes)
+            // never pays for a tick, and the first read starts the ticking.
+            if (idleUntilDemand(lastMillis)) {
+                lastMillis = startTicking(lastMillis);
+            }
+            long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+            while (running) {
+                try {
+                    long boundaryNanos = Math.floorDiv(wallNanos(), tickNanos) * tickNanos + tickNanos;
+                    waitUntil(boundaryNanos);
+                    lastMillis = publish(lastMillis);
+                    recordLag(wallNanos() - boundaryNanos);
+                    if (System.nanoTime() - nextProbeNanos >= 0) {
+                        boolean resume = decision == null ? idleUntilDemand(lastMillis) : cachingPays(lastMillis);
+                        if (resume) {
+                            lastMillis = startTicking(lastMillis);
+                        }
+                        nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+                    }
+                } catch (RuntimeException | Error failure) {
+                    // Survive anything, out of memory included: readers use the direct clock until the next tick.
+                    failures++;
+                    clock.abandon(monotonic ? lastMillis : NO_FLOOR);
+                    LockSupport.parkNanos(tickNanos);
+                }
+            }
+        } finally {
+            clock.abandon(monotonic ? lastMillis : NO_FLOOR);
+            clock.wakeOnDemand(null);
+        }
+    }
+
+    /** Publishes a fresh value after a pause, and starts counting what the ticking costs from here. */
+    private long startTicking(long lastMillis) {
+        tickingSinceNanos = System.nanoTime();
+        tickingSinceCpuNanos = ThreadCpuTime.currentThreadNanos();
+        return publish(lastMillis);
+    }
+
+    /**
+     * cache=auto, once per probe interval: records what the ticking cost, withdraws the value for a short sample of
+     * the reads that then go direct, and decides from their rate. While caching does not pay, reads stay direct and the
+     * rate is counted every {@link #DIRECT_EVALUATION_NANOS} until it does; where nobody reads at all, the ticker idles
+     * as with cache=always.
+     *
+     * @return whether to tick again (false once closed)
+     */
+    private boolean cachingPays(long lastMillis) {
+        long cpuNanos = ThreadCpuTime.currentThreadNanos();
+        long tickedNanos = System.nanoTime() - tickingSinceNanos;
+        if (cpuNanos != ThreadCpuTime.UNKNOWN && tickingSinceCpuNanos != ThreadCpuTime.UNKNOWN && tickedNanos > 0) {
+            decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
+        }
+        if (Double.isNaN(decision.directCallNanos())) {
+            decision.directCallMeasured(directCallNanos());
+        }
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        double readsPerSecond = sampledReadsPerSecond();
+        while (running) {
+            if (readsPerSecond == 0) {
+                if (!idleUntilDemand(lastMillis)) {
+                    return false;
+                }
+            } else if (decision.decide(readsPerSecond)) {
+                return true;
+            }
+            readsPerSecond = directReadsPerSecond(DIRECT_EVALUATION_NANOS);
+        }
+        return false;
+    }
+
+    /**
+     * The rate of the reads that take the direct clock while the value is withdrawn: a short look first, which settles
+     * a rate far above break-even, and the full sample only where it does not.
+     */
+    private double sampledReadsPerSecond() {
+        long readsBefore = clock.directReads();
+        long startNanos = System.nanoTime();
+        long elapsedNanos = parkUntil(startNanos, SHORT_SAMPLE_NANOS);
+        if (!decision.settledEarly(clock.directReads() - readsBefore, elapsedNanos)) {
+            elapsedNanos = parkUntil(startNanos, SAMPLE_NANOS);
+        }
+        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /** Counts the reads that take the direct clock for at least the given time, or until the ticker is closed. */
+    private double directReadsPerSecond(long forNanos) {
+        long readsBefore = clock.directReads();
+        long elapsedNanos = parkUntil(System.nanoTime(), forNanos);
+        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
+    private long parkUntil(long startNanos, long forNanos) {
+        long elapsedNanos;
+        // A reader that finds the value withdrawn may unpark the ticker early: park again for the rest.
+        while ((elapsedNanos = System.nanoTime() - startNanos) < forNanos && running) {
+            Thread.interrupted();
+            LockSupport.parkNanos(this, forNanos - elapsedNanos);
+        }
+        return elapsedNanos;
+    }
+
+    /**
+     * What one direct {@code System.currentTimeMillis()} costs on this host, measured on the ticker's thread: the
+     * fastest of a few short batches, which preemption cannot make faster, less the same loop without the call. The
+     * agent's own code is never rewritten, so these are direct calls.
+     */
+    private static double directCallNanos() {
+        long fastestWithCallNanos = Long.MAX_VALUE;
+        long fastestEmptyNanos = Long.MAX_VALUE;
+        long sum = 0;
+        for (int batch = 0; batch < DIRECT_CALL_BATCHES; batch++) {
+            long startNanos = System.nanoTime();
+            for (int i = 0; i < DIRECT_CALLS_PER_BATCH; i++) {
+                sum += System.currentTimeMillis();
+            }
+            long middleNanos = System.nanoTime();
+            for (int i = 0; i < DIRECT_CALLS_PER_BATCH; i++) {
+                sum += i;
+            }
+            long endNanos = System.nanoTime();
+            fastestWithCallNanos = Math.min(fastestWithCallNanos, middleNanos - startNanos);
+            fastestEmptyNanos = Math.min(fastestEmptyNanos, endNanos - middleNanos);
+        }
+        sink = sum;
+        return Math.max(1L, fastestWithCallNanos - fastestEmptyNanos) / (double) DIRECT_CALLS_PER_BATCH;
+    }
+
+    private long publish(long lastMillis) {
+        long millis = wallClock.millis();
+        if (monotonic && millis < lastMillis) {
+            clamps++;
+            millis = lastMillis;
+        }
+        clock.publish(millis);
+        ticks++;
+        return millis;
+    }
+
+    private void recordLag(long lagNanos) {
+        // The maximum first: a reader that sees a late tick counted must also see a lag of at least one tick.
+        if (lagNanos > maxLagNanos) {
+            maxLagNanos = lagNanos;
+        }
+        if (lagNanos >= tickNanos) {
+            lateTicks++;
+            if (recordsLateTicks && JfrRecording.isRunning()) {
+                try {
+                    LateTickEvent.commit(lagNanos, tickNanos);
+                } catch (LinkageError | RuntimeException | OutOfMemoryError eventFailed) {
+                    // JFR could not even set the event up (out of memory, say): go on without it.
+                    recordsLateTicks = false;
+                }
+            }
+        }
+    }
+
+    /**
+     * Waits on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
+     * afresh, so missed ticks are skipped rather than caught up. If the wall clock steps back, the deadline lies
+     * more than a tick ahead: the wait ends at once, so the cached value follows the step instead of freezing.
+     * Parking ends a lead before the deadline (learnt with park, fixed with spin) and spinning covers the rest.
+     */
+    private void waitUntil(long deadlineWallNanos) {
+        while (running) {
+            // An interrupt would make every park return at once: clear it so the ticker neither stops nor spins.
+            Thread.interrupted();
+            long remainingNanos = deadlineWallNanos - wallNanos();
+            if (remainingNanos <= 0 || remainingNanos > tickNanos) {
+                return;
+            }
+            long leadNanos = spin ? SPIN_LEAD_NANOS : wakeLead.nanos();
+            if (remainingNanos > leadNanos) {
+                long wakeWallNanos = deadlineWallNanos - leadNanos;
+                LockSupport.parkNanos(this, remainingNanos - leadNanos);
+                if (!spin) {
+                    wakeLead.observe(wallNanos() - wakeWallNanos);
+                }
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * Withdraws the cached value and sleeps until a reader finds it withdrawn. A busy service wakes the ticker
+     * within one read; an idle one leaves it parked, costing nothing.
+     *
+     * @return whether the ticker was woken by demand (rather than by {@link #close()})
+     */
+    private boolean idleUntilDemand(long lastMillis) {
+        clock.lowerDemand();
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        long parkedAtNanos = System.nanoTime();
+        while (running && !clock.demanded()) {
+            Thread.interrupted();
+            LockSupport.park(this);
+        }
+        if (System.nanoTime() - parkedAtNanos > tickNanos) {
+            idlePeriods++;
+        }
+        return running;
+    }
+
+    private long wallNanos() {
+        Instant now = wallClock.instant();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    /** Stops the ticker and waits for it to withdraw the cached value, so reads go to the direct clock. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            running = false;
+        }
+        LockSupport.unpark(thread);
+        try {
+            thread.join();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public long threadId() {
+        return thread.getId();
+    }
+
+    public long ticks() {
+        return ticks;
+    }
+
+    public long lateTicks() {
+        return lateTicks;
+    }
+
+    public long maxLagNanos() {
+        return maxLagNanos;
+    }
+
+    public long idlePeriods() {
+        return idlePeriods;
+    }
+
+    public long clamps() {
+        return clamps;
+    }
+
+    public long failures() {
+        return failures;
+    }
+
+    public boolean timerSlackLowered() {
+        return timerSlackLowered;
+    }
+
+    /** With cache=auto, whether caching pays and the figures it was decided on; null with cache=always. */
+    public CachingDecision cachingDecision() {
+        return decision;
+    }
+}

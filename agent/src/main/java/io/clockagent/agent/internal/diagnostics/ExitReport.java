@@ -1,0 +1,164 @@
+package io.clockagent.agent.internal.diagnostics;
+
+import io.clockagent.agent.internal.classfile.MethodCallSites;
+import io.clockagent.agent.internal.clock.CachingDecision;
+import io.clockagent.agent.internal.clock.Ticker;
+import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
+import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.RewriteCounters;
+import io.clockagent.agent.internal.rewrite.RewrittenClass;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * What the agent did, told at JVM exit: as two stderr lines for {@code report=summary}, or as a JSON file, with the
+ * list of rewritten classes and methods, for {@code report=FILE}. Runs once, in a shutdown hook.
+ */
+public final class ExitReport implements Runnable {
+
+    private final AgentOptions options;
+    private final RewriteCounters counters;
+    private final NativeFilterStatus nativeFilter;
+    private final Ticker ticker;
+    private final AgentLog log;
+
+    /** @param ticker null in a dry run, which starts none */
+    public ExitReport(AgentOptions options, RewriteCounters counters, NativeFilterStatus nativeFilter, Ticker ticker,
+            AgentLog log) {
+        this.options = options;
+        this.counters = counters;
+        this.nativeFilter = nativeFilter;
+        this.ticker = ticker;
+        this.log = log;
+    }
+
+    @Override
+    public void run() {
+        if (options.reportSummary()) {
+            for (String line : summaryLines()) {
+                log.line(line);
+            }
+        }
+        if (options.reportFile() != null) {
+            try {
+                Files.writeString(Path.of(options.reportFile()), json(), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException unwritable) {
+                log.line("could not write the report to " + options.reportFile() + ": " + unwritable);
+            }
+        }
+    }
+
+    /** By either filter: the Java transformer's count stops where the native filter's starts. */
+    private long classesScanned() {
+        return counters.classesScanned() + nativeFilter.classesScanned();
+    }
+
+    private long classesRewritten() {
+        return counters.classesRewritten() + nativeFilter.classesRewritten();
+    }
+
+    String[] summaryLines() {
+        String classes = "report: " + classesScanned() + " classes scanned, " + classesRewritten()
+                + (options.dryRun() ? " would be rewritten (dry run), " : " rewritten, ") + counters.classesFailed()
+                + " failed; " + counters.callSites() + " call sites and " + counters.methodReferences()
+                + " method references";
+        String ticks = ticker == null ? "report: no ticker (dry run)"
+                : "report: " + ticker.ticks() + " ticks, " + ticker.lateTicks() + " late, max lag "
+                        + formatMillis(ticker.maxLagNanos()) + " ms, " + ticker.idlePeriods() + " idle periods, "
+                        + ticker.clamps() + " clamped, " + ticker.failures() + " ticker failures";
+        CachingDecision decision = ticker == null ? null : ticker.cachingDecision();
+        if (decision == null) {
+            return new String[] {classes, ticks};
+        }
+        String cache = Double.isNaN(decision.readsPerSecond())
+                ? "report: cache=auto, no estimate of the read rate yet (the first comes a second after the first read)"
+                : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per second"
+                        + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches",
+                        decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
+                        decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
+                        decision.tickerCpuNanosPerSecond() / 1e6, decision.switches());
+        return new String[] {classes, ticks, cache};
+    }
+
+    String json() {
+        StringBuilder json = new StringBuilder(4096);
+        json.append("{\n");
+        field(json, "version", quote(AgentVersion.read()));
+        field(json, "options", quote(options.describe()));
+        field(json, "dryRun", Boolean.toString(options.dryRun()));
+        field(json, "classesScanned", Long.toString(classesScanned()));
+        field(json, "classesScannedNatively", Long.toString(nativeFilter.classesScanned()));
+        field(json, "classesRewritten", Long.toString(classesRewritten()));
+        field(json, "classesRewrittenNatively", Long.toString(nativeFilter.classesRewritten()));
+        field(json, "classesFailed", Long.toString(counters.classesFailed()));
+        field(json, "callSites", Long.toString(counters.callSites()));
+        field(json, "methodReferences", Long.toString(counters.methodReferences()));
+        if (ticker != null) {
+            field(json, "ticks", Long.toString(ticker.ticks()));
+            field(json, "lateTicks", Long.toString(ticker.lateTicks()));
+            field(json, "maxLagMicros", Long.toString(ticker.maxLagNanos() / 1_000L));
+            field(json, "idlePeriods", Long.toString(ticker.idlePeriods()));
+            field(json, "clamps", Long.toString(ticker.clamps()));
+            field(json, "tickerFailures", Long.toString(ticker.failures()));
+            CachingDecision decision = ticker.cachingDecision();
+            field(json, "cache", quote(options.cachePolicy().optionValue()));
+            if (decision != null) {
+                field(json, "caching", Boolean.toString(decision.caching()));
+                field(json, "readsPerSecond", number(decision.readsPerSecond()));
+                field(json, "breakEvenReadsPerSecond", number(decision.breakEvenReadsPerSecond()));
+                field(json, "directCallNanos", number(decision.directCallNanos()));
+                field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));
+                field(json, "cacheSwitches", Long.toString(decision.switches()));
+            }
+        }
+        json.append("  \"rewrittenClasses\": [");
+        String separator = "\n";
+        for (RewrittenClass rewritten : counters.rewrittenClasses()) {
+            json.append(separator).append("    {\"class\": ").append(quote(rewritten.className()))
+                    .append(", \"methods\": [");
+            String methodSeparator = "";
+            for (MethodCallSites method : rewritten.methods()) {
+                json.append(methodSeparator).append("{\"method\": ").append(quote(method.method()))
+                        .append(", \"callSites\": ").append(method.callSites())
+                        .append(", \"methodReferences\": ").append(method.methodReferences()).append('}');
+                methodSeparator = ", ";
+            }
+            json.append("]}");
+            separator = ",\n";
+        }
+        json.append("\n  ]\n}\n");
+        return json.toString();
+    }
+
+    private static void field(StringBuilder json, String name, String value) {
+        json.append("  ").append(quote(name)).append(": ").append(value).append(",\n");
+    }
+
+    private static String quote(String text) {
+        StringBuilder quoted = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').append(c);
+            } else if (c < 0x20) {
+                quoted.append(String.format("\\u%04x", (int) c));
+            } else {
+                quoted.append(c);
+            }
+        }
+        return quoted.append('"').toString();
+    }
+
+    /** JSON has no NaN: a figure not yet measured is null. */
+    private static String number(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "null" : String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static String formatMillis(long nanos) {
+        return String.format("%.3f", nanos / 1e6);
+    }
+}

@@ -1,0 +1,137 @@
+package io.clockagent.agent.internal.install;
+
+import io.clockagent.agent.internal.activecopy.ActiveCopy;
+import io.clockagent.agent.internal.clock.BootClock;
+import io.clockagent.agent.internal.clock.DeferredBootClock;
+import io.clockagent.agent.internal.clock.Ticker;
+import io.clockagent.agent.internal.diagnostics.ExitReport;
+import io.clockagent.agent.internal.diagnostics.JmxRegistration;
+import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.nativefilter.NativeClassFilter;
+import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
+import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.CallSiteTransformer;
+import io.clockagent.agent.internal.rewrite.RewriteCounters;
+import io.clockagent.agent.internal.rewrite.RewriteScope;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * A running agent: every part of it, built here from the options, started, and closed on request. Closing stops
+ * rewriting, restores the original code of the classes loaded so far, stops the ticker so that any read still
+ * redirected goes to the direct clock, and gives up the claim to be this JVM's active copy. Closing twice does
+ * nothing more.
+ *
+ * <p>The parts that a dry run, {@code jmx=false} or {@code nativeFilter=false} leaves out are null. Two links run
+ * against the order of construction, so they go through this object: the clock, once defined, starts the hand-over
+ * to the native filter, which is built after it; and the transformer, built before this object is complete, closes
+ * it when another copy asks.
+ */
+final class Installation implements Runnable {
+
+    private final Instrumentation instrumentation;
+    private final AgentOptions options;
+    private final AgentLog log;
+    /** The banner this copy printed and claimed the JVM with. */
+    private final String banner;
+    private final RewriteScope scope;
+    private final RewriteCounters counters;
+    private final NativeFilterStatus nativeFilterStatus;
+    /** Null in a dry run, as is {@link #ticker}. */
+    private final DeferredBootClock clock;
+    private final Ticker ticker;
+    private final CallSiteTransformer transformer;
+    private final JmxRegistration jmx;
+    private final NativeClassFilter nativeFilter;
+    /** Guarded by this. */
+    private boolean closed;
+
+    Installation(Instrumentation instrumentation, AgentOptions options, String clocksource, String banner,
+            AgentLog log) {
+        this.instrumentation = instrumentation;
+        this.options = options;
+        this.log = log;
+        this.banner = banner;
+        boolean dryRun = options.dryRun();
+        boolean nativeFilterMayServe = !dryRun && options.nativeFilter();
+        scope = new RewriteScope(options.packages());
+        counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
+        nativeFilterStatus = new NativeFilterStatus();
+        clock = dryRun ? null : new DeferredBootClock(instrumentation, log,
+                nativeFilterMayServe ? new HandOverOnceDefined() : null);
+        ticker = dryRun ? null : Ticker.prepare(null, options.tickNanos(), options.waitStrategy(),
+                options.monotonic(), options.cachePolicy());
+        transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, options.verbose(), clock, ticker,
+                counters, nativeFilterMayServe, this);
+        jmx = options.jmx() ? new JmxRegistration(instrumentation, options, counters, nativeFilterStatus, ticker,
+                clock, clocksource, log) : null;
+        nativeFilter = nativeFilterMayServe ? NativeClassFilter.forThisPlatform(instrumentation, transformer,
+                options.packages(), jmx, JmxRegistration.MBEAN_SERVER_CLASS, nativeFilterStatus, log,
+                options.nativeFilterRequested()) : null;
+    }
+
+    /**
+     * Starts watching for JMX, registers the transformer, prints the banner and, when attached to a running JVM,
+     * rewrites the classes it has loaded already.
+     */
+    void start(boolean attached) {
+        if (jmx != null) {
+            // First, so that a hand-over to the native filter, which may follow the transformer at once, finds it.
+            jmx.start(attached);
+        }
+        instrumentation.addTransformer(transformer, true);
+        log.line(banner);
+        if (attached) {
+            LoadedClasses.retransform(instrumentation, scope, log);
+        }
+        if (options.reportSummary() || options.reportFile() != null) {
+            Thread reporter = new Thread(new ExitReport(options, counters, nativeFilterStatus, ticker, log),
+                    "clock-agent-report");
+            reporter.setContextClassLoader(null);
+            Runtime.getRuntime().addShutdownHook(reporter);
+        }
+    }
+
+    /** Closes, as another copy asked; on a thread of its own, which the transformer starts. */
+    @Override
+    public void run() {
+        try {
+            close();
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    private void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        try {
+            if (nativeFilter != null) {
+                nativeFilter.close();
+            }
+            instrumentation.removeTransformer(transformer);
+            if (jmx != null) {
+                jmx.close();
+            }
+            if (ticker != null) {
+                ticker.close();
+            }
+            int restored = LoadedClasses.retransform(instrumentation, scope, log);
+            log.line("detached: ticker stopped, original code restored in " + restored + " classes");
+        } finally {
+            // Last: the copy that asked for the detach waits for this.
+            ActiveCopy.release(banner);
+        }
+    }
+
+    /** Run by the clock's definer thread once the clock is defined: hands class loading over to the native filter. */
+    private final class HandOverOnceDefined implements Runnable {
+        @Override
+        public void run() {
+            nativeFilter.run();
+        }
+    }
+}

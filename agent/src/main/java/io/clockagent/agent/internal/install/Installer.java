@@ -1,0 +1,130 @@
+package io.clockagent.agent.internal.install;
+
+import io.clockagent.agent.internal.activecopy.ActiveCopy;
+import io.clockagent.agent.internal.clock.DeferredBootClock;
+import io.clockagent.agent.internal.clock.Ticker;
+import io.clockagent.agent.internal.diagnostics.AgentVersion;
+import io.clockagent.agent.internal.diagnostics.HostClocksource;
+import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.options.AgentOptionsException;
+import io.clockagent.agent.internal.rewrite.CallSiteTransformer;
+import java.lang.instrument.Instrumentation;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Installs the agent into this JVM, or detaches it. Both entry points, {@code premain} and {@code agentmain}, call
+ * {@link #install} or {@link #detach} once; the failure policy lives here.
+ *
+ * <p>Failure policy: bad options print one line and leave the service running without the agent, or, with
+ * {@code strict=true} at startup, stop the JVM with status 1 before {@code main}. Any other fault while installing
+ * prints one line and leaves the service running without the agent. Nothing is ever thrown to the JVM: from
+ * {@code agentmain} that would print a stack trace into the service's stderr. Faults after installation are
+ * contained where they happen: a class that cannot be rewritten loads unchanged ({@link CallSiteTransformer}), a
+ * clock class that cannot be defined turns the agent off with one line before anything is rewritten
+ * ({@link DeferredBootClock}), and the ticker survives its own failures or, if it dies, sends readers to the direct
+ * clock ({@link Ticker}).
+ */
+public final class Installer {
+
+    /** The agent argument that asks an attached agent to detach; never a valid option string. */
+    public static final String DETACH = "detach";
+
+    /** The active copy restores every class it rewrote before it confirms; a large service has thousands. */
+    private static final long DETACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private Installer() {
+    }
+
+    /**
+     * The entry point's {@code premain}, forwarded. Same signature as the JVM's own call of {@code premain}, so the
+     * reflective call across class loaders reuses the method-handle forms the JVM has just built for it: a new
+     * signature costs milliseconds of startup on JDK 18 and later (benchmarks/README.md, "What the agent's startup
+     * avoids").
+     */
+    public static void premain(String optionsText, Instrumentation instrumentation) {
+        install(instrumentation, optionsText, true);
+    }
+
+    /** The entry point's {@code agentmain}, forwarded: {@link #DETACH} detaches, anything else attaches. */
+    public static void agentmain(String optionsText, Instrumentation instrumentation) {
+        if (DETACH.equals(optionsText)) {
+            detach(instrumentation);
+        } else {
+            install(instrumentation, optionsText, false);
+        }
+    }
+
+    /**
+     * @param optionsText the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
+     * @param atStartup true from {@code premain}, false when attached to a running JVM
+     */
+    private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
+        AgentLog log = AgentLog.toStandardError();
+        if (!isTheJvms(instrumentation)) {
+            log.line("off: install needs the JVM's own Instrumentation");
+            return;
+        }
+        AgentOptions options;
+        try {
+            options = AgentOptions.fromSources(optionsText, System.getProperty(AgentOptions.SYSTEM_PROPERTY),
+                    System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
+        } catch (AgentOptionsException bad) {
+            if (bad.strictRequested() && atStartup) {
+                log.line("bad option, stopping the JVM (strict=true): " + bad.getMessage());
+                System.exit(1);
+            }
+            log.line("off, the service runs without it: " + bad.getMessage());
+            return;
+        }
+        String banner = null;
+        try {
+            String clocksource = HostClocksource.describe();
+            banner = AgentVersion.read() + (options.dryRun()
+                    ? " finding System.currentTimeMillis() call sites, rewriting nothing: "
+                    : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
+            if (!ActiveCopy.claim(banner)) {
+                log.line("already active in this JVM; this copy does nothing");
+                return;
+            }
+            new Installation(instrumentation, options, clocksource, banner, log).start(!atStartup);
+        } catch (Throwable failure) {
+            if (banner != null) {
+                ActiveCopy.release(banner);
+            }
+            log.line("off, the service runs without it: could not install: " + failure);
+            return;
+        }
+    }
+
+    /**
+     * Detaches the agent that an earlier copy installed. This call arrives through a fresh copy of the agent, in a
+     * class loader of its own, which asks the active copy to detach and waits until it has ({@link ActiveCopy}).
+     */
+    public static void detach(Instrumentation instrumentation) {
+        AgentLog log = AgentLog.toStandardError();
+        if (!isTheJvms(instrumentation)) {
+            log.line("not detached: detach needs the JVM's own Instrumentation");
+            return;
+        }
+        try {
+            String active = ActiveCopy.active();
+            if (active == null) {
+                log.line("not active in this JVM; nothing to detach");
+            } else if (!ActiveCopy.requestDetach(active, DETACH_TIMEOUT_NANOS)) {
+                log.line("asked the active copy to detach, but it has not confirmed within "
+                        + TimeUnit.NANOSECONDS.toSeconds(DETACH_TIMEOUT_NANOS) + " s");
+            }
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    /**
+     * Whether this is the Instrumentation the JVM hands to agents, which only the java.instrument module can create:
+     * the public entry points are no way around the JVM's own control over agents.
+     */
+    private static boolean isTheJvms(Instrumentation instrumentation) {
+        return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
+    }
+}

@@ -1,0 +1,248 @@
+package io.clockagent.agent.internal.nativefilter;
+
+import io.clockagent.agent.internal.activecopy.ActiveCopy;
+import io.clockagent.agent.internal.clock.BootClock;
+import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.rewrite.HandOver;
+import io.clockagent.agent.internal.rewrite.IgnoredPackages;
+import io.clockagent.agent.internal.rewrite.PackageFilter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+
+/**
+ * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/; on unless
+ * {@code nativeFilter=false}), which turns away the classes the agent leaves unchanged before they reach Java and
+ * rewrites the others itself.
+ *
+ * <p>While any Java transformer is registered, every class load costs a copy of its bytes into a new Java array and a
+ * call into Java, and the agent's check and rewriter run interpreted until the JIT has compiled them. The Java
+ * transformer serves from startup; the hand-over runs once the cached clock is defined, on the thread that defined
+ * it, so that a JVM loading nothing in scope pays nothing for it. The native filter starts before the Java
+ * transformer steps aside, so no class load falls between them, and it asks the Java side about each thread's first
+ * class, which may have passed the Java transformer just before, so that none is counted or rewritten twice. Built
+ * for Linux on x86-64 and aarch64 ({@link NativeLibraries}); elsewhere, or where the library cannot load, the Java
+ * transformer goes on alone, slower to start but rewriting the same classes. Only a filter the user asked for
+ * ({@code nativeFilter=true}) says why it did not start: by default the banner is the agent's only line.
+ */
+public final class NativeClassFilter implements Runnable {
+
+    private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
+    private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
+    private static final String NOT_STARTED = "native class filter not started, filtering in Java: ";
+
+    private final Instrumentation instrumentation;
+    private final HandOver javaSide;
+    private final PackageFilter packages;
+    /** Null with {@code jmx=false}. */
+    private final ClassFileTransformer jmxWaiter;
+    private final String jmxWaitsFor;
+    private final NativeFilterStatus status;
+    private final AgentLog log;
+    private final boolean requested;
+    /** This JVM's platform, as {@link NativeLibraries} names the library folders. */
+    private final String platform;
+    /** Guarded by this. */
+    private MethodHandle stop;
+    /** Guarded by this. */
+    private boolean closed;
+
+    private NativeClassFilter(Instrumentation instrumentation, HandOver javaSide, PackageFilter packages,
+            ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status, AgentLog log,
+            boolean requested, String platform) {
+        this.instrumentation = instrumentation;
+        this.javaSide = javaSide;
+        this.packages = packages;
+        this.jmxWaiter = jmxWaiter;
+        this.jmxWaitsFor = jmxWaitsFor;
+        this.status = status;
+        this.log = log;
+        this.requested = requested;
+        this.platform = platform;
+    }
+
+    /**
+     * The filter for this JVM's platform. Whether the agent jar carries a library for it is found at the hand-over,
+     * so that a JVM that never loads a class in scope never looks.
+     *
+     * @param javaSide the Java transformer, which the filter takes over from and passes some classes back to
+     * @param jmxWaiter the transformer that waits for JMX to start, which the filter takes over from as well (as long
+     *     as any Java transformer is registered, the JVM copies every class file into a Java array for it), or null
+     * @param jmxWaitsFor the class from the boot loader that the JMX waiter is shown
+     * @param requested whether {@code nativeFilter=true} was given, so that a filter that cannot start says why
+     */
+    public static NativeClassFilter forThisPlatform(Instrumentation instrumentation, HandOver javaSide,
+            PackageFilter packages, ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status,
+            AgentLog log, boolean requested) {
+        return new NativeClassFilter(instrumentation, javaSide, packages, jmxWaiter, jmxWaitsFor, status, log,
+                requested, NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch")));
+    }
+
+    /**
+     * Called by the library for the classes it passes on: the JDK's MBean server class, from the boot loader, goes to
+     * the JMX waiter, everything else to the transformer.
+     */
+    byte[] filtered(ClassLoader loader, String className, byte[] classFile) throws IllegalClassFormatException {
+        if (loader == null) {
+            return jmxWaiter == null ? null : jmxWaiter.transform(null, null, className, null, null, classFile);
+        }
+        return javaSide.passedOn(loader, className, classFile);
+    }
+
+    /** Called by the library, once per thread, at the hand-over; see {@link HandOver#examinedLast}. */
+    boolean examinedByJava(ClassLoader loader, String className) {
+        return javaSide.examinedLast(loader, className);
+    }
+
+    /**
+     * The hand-over; where it cannot happen, leaves the Java transformer serving and, if the filter was asked for,
+     * says why once, in one line.
+     */
+    @Override
+    public synchronized void run() {
+        if (closed) {
+            return;
+        }
+        try {
+            if (!carriesLibrary()) {
+                // Before anything is defined in java.lang for a library that is not there.
+                refused("the agent jar carries no library for " + platform);
+                return;
+            }
+            MethodHandles.Lookup filter = MethodHandles.privateLookupIn(
+                    BootClock.defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME), MethodHandles.lookup());
+            MethodHandle scanned = counter(filter, "classesScanned");
+            long scannedBefore = scannedOrLoad(filter, scanned);
+            MethodHandle rewritten = counter(filter, "classesRewritten");
+            long rewrittenBefore = (long) rewritten.invoke();
+            MethodHandle stopFilter = filter.findStatic(filter.lookupClass(), "stop",
+                    MethodType.methodType(void.class));
+            MethodHandle start = filter.findStatic(filter.lookupClass(), "start", MethodType.methodType(String.class,
+                    Object.class, ClassLoader.class, ClassLoader.class, String[].class, String[].class,
+                    String[].class, String[].class, String.class, boolean.class));
+            String notStarted = (String) start.invoke(this, ClassLoader.getPlatformClassLoader(),
+                    NativeClassFilter.class.getClassLoader(), packages.includePrefixes(), packages.excludePrefixes(),
+                    IgnoredPackages.prefixes(),
+                    jmxWaiter == null ? new String[] {ActiveCopy.DETACH_SIGNAL}
+                            : new String[] {ActiveCopy.DETACH_SIGNAL, jmxWaitsFor},
+                    BootClock.INTERNAL_NAME, javaSide.countsSites());
+            if (notStarted != null) {
+                refused(notStarted);
+                return;
+            }
+            stop = stopFilter;
+            javaSide.stepAside();
+            status.tookOver(new CountSince(scanned, scannedBefore), new CountSince(rewritten, rewrittenBefore));
+            instrumentation.removeTransformer(javaSide);
+            if (jmxWaiter != null) {
+                instrumentation.removeTransformer(jmxWaiter);
+            }
+        } catch (Throwable failure) {
+            refused(failure.toString());
+        }
+    }
+
+    /** Records why the Java transformer goes on serving, for the MBean, and says so if the filter was asked for. */
+    private void refused(String why) {
+        status.refused(why);
+        if (requested) {
+            log.line(NOT_STARTED + why);
+        }
+    }
+
+    /** Called by the library before the first class it rewrites itself. */
+    void rewritingNatively() {
+        javaSide.rewritingNatively();
+    }
+
+    /** Called by the library, only while sites are counted, for each class it has rewritten itself. */
+    void rewroteNatively(String className, byte[] original) {
+        javaSide.rewroteNatively(className, original);
+    }
+
+    /** Stops the native filter if it took over, and keeps it from taking over later. */
+    public synchronized void close() {
+        closed = true;
+        if (stop != null) {
+            try {
+                stop.invoke();
+            } catch (Throwable failure) {
+                log.line("could not stop the native class filter: " + failure);
+            }
+        }
+    }
+
+    /** The library's scan count, loading the library first if no earlier copy of the agent did. */
+    private long scannedOrLoad(MethodHandles.Lookup filter, MethodHandle scanned) throws Throwable {
+        try {
+            return (long) scanned.invoke();
+        } catch (UnsatisfiedLinkError notLoaded) {
+            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)),
+                    NativeLibraries.resource(platform));
+            return (long) scanned.invoke();
+        }
+    }
+
+    /**
+     * Loads the library through a {@link PrivateLibraryFile} in the temporary directory, named by process and time
+     * rather than by {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes
+     * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which
+     * would delay the hand-over (benchmarks/README.md, "What the agent's startup avoids").
+     */
+    private static void load(MethodHandle load, String libraryResource) throws Throwable {
+        String directoryName = "clock-agent-" + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime();
+        try (InputStream in = resource(libraryResource);
+                PrivateLibraryFile library = PrivateLibraryFile.write(Path.of(System.getProperty("java.io.tmpdir")),
+                        directoryName, NativeLibraries.FILE_NAME, in)) {
+            load.invoke(library.file().toString());
+        }
+    }
+
+    private boolean carriesLibrary() throws IOException {
+        // The agent's own loader serves its jar's entries as streams only.
+        try (InputStream library = NativeClassFilter.class.getClassLoader()
+                .getResourceAsStream(NativeLibraries.resource(platform))) {
+            return library != null;
+        }
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = NativeClassFilter.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException(name + " is missing from the agent jar");
+        }
+        return in;
+    }
+
+    private static MethodHandle counter(MethodHandles.Lookup filter, String name) throws ReflectiveOperationException {
+        return filter.findStatic(filter.lookupClass(), name, MethodType.methodType(long.class));
+    }
+
+    /** The library counts over its whole life, across copies of the agent; a report counts this copy's share. */
+    private static final class CountSince implements LongSupplier {
+        private final MethodHandle count;
+        private final long before;
+
+        CountSince(MethodHandle count, long before) {
+            this.count = count;
+            this.before = before;
+        }
+
+        @Override
+        public long getAsLong() {
+            try {
+                return (long) count.invoke() - before;
+            } catch (Throwable notACounter) {
+                throw new IllegalStateException(notACounter);
+            }
+        }
+    }
+}

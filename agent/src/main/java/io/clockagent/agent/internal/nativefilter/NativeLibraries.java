@@ -1,0 +1,50 @@
+package io.clockagent.agent.internal.nativefilter;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Locale;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * Where the agent jar keeps the native class filter: one library per platform, in a folder named as the JVM names
+ * the platform ({@code os.name} and {@code os.arch}, {@code linux-amd64}), so that a JVM finds only a library built
+ * for it and never another. Which platforms a jar carries depends on the compilers its build found. Stateless.
+ * Public for the command line, which lists them.
+ */
+public final class NativeLibraries {
+
+    private static final String FOLDER = "io/clockagent/agent/native/";
+    /** The library's file name, in the jar and wherever it is written to be loaded. */
+    static final String FILE_NAME = "libclassfilter.so";
+
+    private NativeLibraries() {
+    }
+
+    /** The folder name for a platform, as the JVM names it: {@code linux-amd64}, {@code linux-aarch64}. */
+    static String platform(String osName, String osArch) {
+        return osName.toLowerCase(Locale.ROOT) + "-" + osArch;
+    }
+
+    /** The resource that holds the library for a platform, whether the jar carries it or not. */
+    static String resource(String platform) {
+        return FOLDER + platform + "/" + FILE_NAME;
+    }
+
+    /** The platforms whose library the jar carries, in the jar's order. */
+    public static List<String> carriedBy(Path agentJar) throws IOException {
+        List<String> platforms = new ArrayList<>();
+        try (JarFile jar = new JarFile(agentJar.toFile())) {
+            for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements();) {
+                String name = entries.nextElement().getName();
+                if (name.startsWith(FOLDER) && name.endsWith("/" + FILE_NAME)) {
+                    platforms.add(name.substring(FOLDER.length(), name.length() - FILE_NAME.length() - 1));
+                }
+            }
+        }
+        return platforms;
+    }
+}

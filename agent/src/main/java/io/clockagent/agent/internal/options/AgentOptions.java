@@ -1,0 +1,327 @@
+package io.clockagent.agent.internal.options;
+
+import io.clockagent.agent.internal.clock.CachePolicy;
+import io.clockagent.agent.internal.clock.WaitStrategy;
+import io.clockagent.agent.internal.rewrite.PackageFilter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The agent's settings, parsed once at startup; immutable and safe to share between threads.
+ *
+ * <p>Options come from up to three sources, merged key by key: the {@code -javaagent:clock-agent.jar=OPTIONS} string
+ * wins over the system property {@value #SYSTEM_PROPERTY}, which wins over the environment variable
+ * {@value #ENVIRONMENT_VARIABLE}. A key given in a stronger source replaces all its values from weaker ones, so
+ * {@code include} can be redefined, not only extended.
+ */
+public final class AgentOptions {
+
+    public static final String SYSTEM_PROPERTY = "clockagent.options";
+    public static final String ENVIRONMENT_VARIABLE = "CLOCK_AGENT_OPTIONS";
+    static final String AGENT_ARGUMENTS = "-javaagent options";
+
+    public static final long DEFAULT_TICK_NANOS = 1_000_000L;
+    public static final long MIN_TICK_NANOS = 1_000_000L;
+    public static final long MAX_TICK_NANOS = 1_000_000_000L;
+
+    static final String VALID_KEYS = "include, exclude, tick, wait, cache, monotonic, verbose, strict, report, dryRun,"
+            + " jmx, nativeFilter";
+    private static final String SUMMARY = "summary";
+
+    private final PackageFilter packages;
+    private final long tickNanos;
+    private final String tickText;
+    private final WaitStrategy waitStrategy;
+    /** Null when not given: {@link CachePolicy#AUTO}. */
+    private final CachePolicy cachePolicy;
+    private final boolean monotonic;
+    private final boolean verbose;
+    private final boolean strict;
+    private final String report;
+    private final boolean dryRun;
+    private final boolean jmx;
+    /** Null when not given: the native filter then serves where it can start, and falls back without a word. */
+    private final Boolean nativeFilter;
+    private final Set<String> sources;
+
+    private AgentOptions(Builder built, Set<String> sources) {
+        this.packages = new PackageFilter(built.includes, built.excludes);
+        this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
+        this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
+        this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
+        this.cachePolicy = built.cachePolicy;
+        this.monotonic = Boolean.TRUE.equals(built.monotonic);
+        this.verbose = Boolean.TRUE.equals(built.verbose);
+        this.strict = Boolean.TRUE.equals(built.strict);
+        this.report = built.report;
+        this.dryRun = Boolean.TRUE.equals(built.dryRun);
+        this.jmx = !Boolean.FALSE.equals(built.jmx);
+        this.nativeFilter = built.nativeFilter;
+        this.sources = sources;
+    }
+
+    /**
+     * Parses one option string: {@code key=value} pairs separated by commas.
+     *
+     * @throws AgentOptionsException naming the offending token and the valid forms
+     */
+    public static AgentOptions parse(String text) {
+        return fromSources(text, null, null);
+    }
+
+    /**
+     * Merges and parses the three sources; any may be null.
+     *
+     * @throws AgentOptionsException naming the offending token, its source, and the valid forms
+     */
+    public static AgentOptions fromSources(String agentArguments, String systemProperty, String environmentVariable) {
+        String[][] bySource = {
+            {AGENT_ARGUMENTS, agentArguments},
+            {"system property " + SYSTEM_PROPERTY, systemProperty},
+            {ENVIRONMENT_VARIABLE, environmentVariable},
+        };
+        List<List<OptionToken>> sourceTokens = new ArrayList<>();
+        List<OptionToken> merged = new ArrayList<>();
+        Set<String> keysTaken = new LinkedHashSet<>();
+        Set<String> sources = new LinkedHashSet<>();
+        for (String[] source : bySource) {
+            List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
+            sourceTokens.add(tokens);
+            Set<String> keysHere = new LinkedHashSet<>();
+            for (OptionToken token : tokens) {
+                if (!keysTaken.contains(token.key())) {
+                    merged.add(token);
+                    keysHere.add(token.key());
+                    sources.add(source[0]);
+                }
+            }
+            keysTaken.addAll(keysHere);
+        }
+        boolean strictRequested = false;
+        for (OptionToken token : merged) {
+            strictRequested |= "strict".equals(token.key()) && token.value().equals("true");
+        }
+        try {
+            // Each source on its own first: a bad option is reported even where a stronger source overrides its key.
+            for (List<OptionToken> tokens : sourceTokens) {
+                build(tokens);
+            }
+            return new AgentOptions(build(merged), sources);
+        } catch (AgentOptionsException bad) {
+            throw new AgentOptionsException(bad.getMessage(), strictRequested);
+        }
+    }
+
+    private static Builder build(List<OptionToken> tokens) {
+        Builder builder = new Builder();
+        for (OptionToken token : tokens) {
+            builder.accept(token);
+        }
+        return builder;
+    }
+
+    static long parseTickNanos(OptionToken token) {
+        String value = token.value();
+        String valid = "; tick takes a whole number with a unit ns, us, ms or s, from 1ms to 1s (for example tick=1ms)";
+        int unitStart = 0;
+        while (unitStart < value.length() && Character.isDigit(value.charAt(unitStart))) {
+            unitStart++;
+        }
+        if (unitStart == 0) {
+            throw new AgentOptionsException("bad duration " + token.quoted() + valid);
+        }
+        long unitNanos;
+        switch (value.substring(unitStart)) {
+            case "ns":
+                unitNanos = 1L;
+                break;
+            case "us":
+                unitNanos = 1_000L;
+                break;
+            case "ms":
+                unitNanos = 1_000_000L;
+                break;
+            case "s":
+                unitNanos = 1_000_000_000L;
+                break;
+            default:
+                throw new AgentOptionsException("bad duration " + token.quoted() + valid);
+        }
+        String digits = value.substring(0, unitStart);
+        // More than ten digits is out of range in every unit; the length check keeps parseLong clear of overflow.
+        long amount = digits.length() > 10 ? Long.MAX_VALUE : Long.parseLong(digits);
+        if (amount > MAX_TICK_NANOS / unitNanos || amount * unitNanos < MIN_TICK_NANOS) {
+            throw new AgentOptionsException("tick out of range in " + token.quoted() + valid);
+        }
+        return amount * unitNanos;
+    }
+
+    public PackageFilter packages() {
+        return packages;
+    }
+
+    public long tickNanos() {
+        return tickNanos;
+    }
+
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    public CachePolicy cachePolicy() {
+        return cachePolicy == null ? CachePolicy.AUTO : cachePolicy;
+    }
+
+    public boolean monotonic() {
+        return monotonic;
+    }
+
+    public boolean verbose() {
+        return verbose;
+    }
+
+    public boolean strict() {
+        return strict;
+    }
+
+    /** Whether to print a summary at exit. */
+    public boolean reportSummary() {
+        return SUMMARY.equals(report);
+    }
+
+    /** The file to write the JSON report to at exit, or null. */
+    public String reportFile() {
+        return report == null || SUMMARY.equals(report) ? null : report;
+    }
+
+    public boolean dryRun() {
+        return dryRun;
+    }
+
+    /**
+     * Whether the rewriter counts call sites method by method: only when something will show the counts (verbose
+     * lines, a report, a dry run), as counting decodes every instruction of every rewritten class.
+     */
+    public boolean countsSites() {
+        return verbose || dryRun || report != null;
+    }
+
+    public boolean jmx() {
+        return jmx;
+    }
+
+    /** Whether the native class filter may take over from the Java transformer, where it is built for the platform. */
+    public boolean nativeFilter() {
+        return !Boolean.FALSE.equals(nativeFilter);
+    }
+
+    /**
+     * Whether {@code nativeFilter=true} was given: then a filter that cannot start says why on stderr. By default it
+     * falls back in silence, as the banner is the only line the agent prints by default; the MBean's
+     * {@code ClassFilter} says which filter serves and why.
+     */
+    public boolean nativeFilterRequested() {
+        return Boolean.TRUE.equals(nativeFilter);
+    }
+
+    /** The options as the banner shows them, in the same {@code key=value} form a user writes. */
+    public String describe() {
+        return "tick=" + tickText + " wait=" + waitStrategy.optionValue()
+                + (cachePolicy == null ? "" : " cache=" + cachePolicy.optionValue())
+                + (monotonic ? " monotonic=true" : "")
+                + (dryRun ? " dryRun=true" : "") + (nativeFilter == null ? "" : " nativeFilter=" + nativeFilter) + " "
+                + packages.describe()
+                + (sources.isEmpty() || sources.equals(Set.of(AGENT_ARGUMENTS)) ? ""
+                        : " (options from " + String.join(", ", sources) + ")");
+    }
+
+    /** Collects the values of one merged option list, refusing repeats of keys that take one value. */
+    private static final class Builder {
+        final List<String> includes = new ArrayList<>();
+        final List<String> excludes = new ArrayList<>();
+        Long tickNanos;
+        String tickText;
+        WaitStrategy waitStrategy;
+        CachePolicy cachePolicy;
+        Boolean monotonic;
+        Boolean verbose;
+        Boolean strict;
+        String report;
+        Boolean dryRun;
+        Boolean jmx;
+        Boolean nativeFilter;
+
+        void accept(OptionToken token) {
+            if (token.key() == null) {
+                throw new AgentOptionsException(token.text().isBlank() || token.text().contains(",")
+                        ? "empty option in " + token.quoted() + "; options are key=value pairs separated by single commas"
+                        : token.quoted() + " is not key=value; valid keys: " + VALID_KEYS);
+            }
+            switch (token.key()) {
+                case "include":
+                    includes.addAll(PackageNames.parse(token));
+                    break;
+                case "exclude":
+                    excludes.addAll(PackageNames.parse(token));
+                    break;
+                case "tick":
+                    requireOnce(token, tickNanos);
+                    tickNanos = parseTickNanos(token);
+                    tickText = token.value();
+                    break;
+                case "wait":
+                    requireOnce(token, waitStrategy);
+                    waitStrategy = token.oneOf(WaitStrategy.values());
+                    break;
+                case "cache":
+                    requireOnce(token, cachePolicy);
+                    cachePolicy = token.oneOf(CachePolicy.values());
+                    break;
+                case "monotonic":
+                    requireOnce(token, monotonic);
+                    monotonic = token.booleanValue();
+                    break;
+                case "verbose":
+                    requireOnce(token, verbose);
+                    verbose = token.booleanValue();
+                    break;
+                case "strict":
+                    requireOnce(token, strict);
+                    strict = token.booleanValue();
+                    break;
+                case "report":
+                    requireOnce(token, report);
+                    if (token.value().isEmpty()) {
+                        throw new AgentOptionsException("empty value in " + token.quoted()
+                                + "; valid values: summary, or the path of a JSON file to write at exit");
+                    }
+                    report = token.value();
+                    break;
+                case "dryRun":
+                    requireOnce(token, dryRun);
+                    dryRun = token.booleanValue();
+                    break;
+                case "jmx":
+                    requireOnce(token, jmx);
+                    jmx = token.booleanValue();
+                    break;
+                case "nativeFilter":
+                    requireOnce(token, nativeFilter);
+                    nativeFilter = token.booleanValue();
+                    break;
+                default:
+                    throw new AgentOptionsException("unknown option '" + token.key() + "' in " + token.quoted()
+                            + "; valid keys: " + VALID_KEYS);
+            }
+        }
+
+        private static void requireOnce(OptionToken token, Object earlier) {
+            if (earlier != null) {
+                throw new AgentOptionsException(token.quoted() + " repeats an option that may be given only once"
+                        + " (only include and exclude repeat)");
+            }
+        }
+    }
+}

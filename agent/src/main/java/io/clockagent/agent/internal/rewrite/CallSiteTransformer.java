@@ -1,0 +1,213 @@
+package io.clockagent.agent.internal.rewrite;
+
+import io.clockagent.agent.internal.activecopy.ActiveCopy;
+import io.clockagent.agent.internal.classfile.CallSiteRewriter;
+import io.clockagent.agent.internal.classfile.ClassFileException;
+import io.clockagent.agent.internal.clock.CachedClockWriter;
+import io.clockagent.agent.internal.clock.DeferredBootClock;
+import io.clockagent.agent.internal.clock.Ticker;
+import io.clockagent.agent.internal.log.AgentLog;
+import java.security.ProtectionDomain;
+
+/**
+ * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
+ * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
+ * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
+ * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
+ * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
+ * Where it can (by default; not with {@code nativeFilter=false}), the native class filter takes over once the clock
+ * is defined and shows this transformer only the classes it does not handle itself ({@link HandOver}).
+ */
+public final class CallSiteTransformer implements HandOver {
+
+    private final RewriteScope scope;
+    private final CallSiteRewriter rewriter;
+    private final AgentLog log;
+    private final boolean verbose;
+    private final DeferredBootClock clock;
+    private final Ticker ticker;
+    private final boolean dryRun;
+    private final RewriteCounters counters;
+    /** Run when another copy asks this one to detach. */
+    private final Runnable detach;
+    /** Set once the native class filter has taken over. */
+    private volatile boolean steppedAside;
+    /**
+     * The class this thread last examined, while a native filter may take over; null otherwise. Kept by identity
+     * hash and name, so that a thread never holds on to an application class loader through it.
+     */
+    private final ThreadLocal<Examined> lastExamined;
+
+    /**
+     * @param clock and {@code ticker}: null for a dry run
+     * @param nativeFilterMayTakeOver whether to keep what {@link #examinedLast} needs
+     * @param detach run on a thread of its own when another copy asks this one to detach
+     */
+    public CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
+            DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver,
+            Runnable detach) {
+        this.scope = scope;
+        this.rewriter = new CallSiteRewriter(clockInternalName);
+        this.log = log;
+        this.verbose = verbose;
+        this.clock = clock;
+        this.ticker = ticker;
+        this.dryRun = ticker == null;
+        this.counters = counters;
+        this.lastExamined = nativeFilterMayTakeOver ? new ThreadLocal<>() : null;
+        this.detach = detach;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain, byte[] classFile) {
+        return steppedAside ? null : examine(loader, className, classFile, true);
+    }
+
+    @Override
+    public byte[] passedOn(ClassLoader loader, String className, byte[] classFile) {
+        return examine(loader, className, classFile, false);
+    }
+
+    @Override
+    public boolean examinedLast(ClassLoader loader, String className) {
+        Examined examined = lastExamined == null ? null : lastExamined.get();
+        return examined != null && examined.loaderHash == System.identityHashCode(loader)
+                && examined.className.equals(className);
+    }
+
+    private void remember(ClassLoader loader, String className) {
+        Examined examined = lastExamined.get();
+        if (examined == null) {
+            examined = new Examined();
+            lastExamined.set(examined);
+        }
+        examined.loaderHash = System.identityHashCode(loader);
+        examined.className = className;
+    }
+
+    @Override
+    public boolean countsSites() {
+        return counters.countsSites();
+    }
+
+    /** Starts the ticker, as the first class rewritten here does, whether or not this transformer rewrote one before. */
+    @Override
+    public void rewritingNatively() {
+        CachedClockWriter defined = clock.writer();
+        if (defined != null) {
+            ticker.startOnce(defined);
+        }
+    }
+
+    @Override
+    public void stepAside() {
+        steppedAside = true;
+    }
+
+    private byte[] examine(ClassLoader loader, String className, byte[] classFile, boolean countScanned) {
+        if (!scope.includes(loader, className)) {
+            if (ActiveCopy.isDetachSignal(loader, className)) {
+                detachAsAsked();
+            }
+            return null;
+        }
+        try {
+            if (clock != null) {
+                clock.defineSoon();
+            }
+            if (countScanned) {
+                counters.scanned();
+                if (lastExamined != null) {
+                    remember(loader, className);
+                }
+            }
+            byte[] rewritten = rewriter.rewrite(classFile);
+            return rewritten == null ? null : toDefine(className, classFile, rewritten);
+        } catch (Throwable failure) {
+            reportOnce(className, failure);
+            return null;
+        }
+    }
+
+    /**
+     * Counts a class found to need rewriting and returns the bytes the JVM should define, or null to keep the
+     * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
+     * method alone instead of this rare path with it.
+     */
+    private byte[] toDefine(String className, byte[] original, byte[] rewritten) {
+        CachedClockWriter clockToTick = dryRun ? null : clock.writer();
+        if (clockToTick == null && !dryRun) {
+            return null;
+        }
+        counters.rewritten();
+        if (counters.countsSites()) {
+            showSites(className, original);
+        }
+        if (dryRun) {
+            return null;
+        }
+        ticker.startOnce(clockToTick);
+        return rewritten;
+    }
+
+    @Override
+    public void rewroteNatively(String className, byte[] original) {
+        try {
+            showSites(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: the class is rewritten all the same.
+        }
+    }
+
+    /** Counts a rewritten class's sites for the report and the MBean, and prints them if asked. */
+    private void showSites(String className, byte[] original) {
+        String binaryName = className.replace('/', '.');
+        RewrittenClass rewritten;
+        try {
+            rewritten = new RewrittenClass(binaryName, CallSiteRewriter.countSites(original));
+        } catch (ClassFileException unreadable) {
+            // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
+            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ", but cannot count its call sites: "
+                    + unreadable.getMessage());
+            return;
+        }
+        counters.sitesCounted(rewritten);
+        if (verbose) {
+            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
+                    + " call sites, " + rewritten.methodReferences() + " method references");
+        }
+    }
+
+    /**
+     * Detaches on a thread of its own: the loading thread must not wait for the ticker, and a retransformation started
+     * from inside a transformer would not be shown to any transformer.
+     */
+    private void detachAsAsked() {
+        try {
+            Thread detaching = new Thread(detach, "clock-agent-detach");
+            detaching.setDaemon(true);
+            detaching.setContextClassLoader(null);
+            detaching.start();
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    private void reportOnce(String className, Throwable failure) {
+        try {
+            if (counters.failed(className)) {
+                String reason = failure instanceof ClassFileException ? failure.getMessage() : failure.toString();
+                log.line("left " + className.replace('/', '.') + " unchanged: " + reason);
+            }
+        } catch (Throwable reportingFailed) {
+            // Out of memory while reporting: the class still loads unchanged, which is what matters.
+        }
+    }
+
+    /** One per thread, reused. */
+    private static final class Examined {
+        int loaderHash;
+        String className;
+    }
+}

@@ -1,0 +1,87 @@
+package io.clockagent.agent.internal.rewrite;
+
+import java.util.List;
+
+/**
+ * Which classes the user asked to have rewritten: package prefixes that match on name boundaries, with excludes
+ * winning over includes. Immutable.
+ */
+public final class PackageFilter {
+
+    /** Internal-form prefixes ending in '/', so that "com/acme/" never matches "com/acmeplus/". */
+    private final String[] includePrefixes;
+    private final String[] excludePrefixes;
+
+    public PackageFilter(List<String> includePackages, List<String> excludePackages) {
+        this.includePrefixes = toPrefixes(includePackages);
+        this.excludePrefixes = toPrefixes(excludePackages);
+    }
+
+    private static String[] toPrefixes(List<String> packages) {
+        String[] prefixes = new String[packages.size()];
+        for (int i = 0; i < prefixes.length; i++) {
+            prefixes[i] = packages.get(i).replace('.', '/') + '/';
+        }
+        return prefixes;
+    }
+
+    /** Whether a class, by its internal name ({@code com/acme/Foo}), lies in the chosen packages. */
+    public boolean covers(String internalClassName) {
+        for (String prefix : excludePrefixes) {
+            if (internalClassName.startsWith(prefix)) {
+                return false;
+            }
+        }
+        if (includePrefixes.length == 0) {
+            return true;
+        }
+        for (String prefix : includePrefixes) {
+            if (internalClassName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Internal-name prefixes such as {@code com/acme/}, for the native filter, which matches them as {@link #covers}
+     * does.
+     */
+    public String[] includePrefixes() {
+        return includePrefixes.clone();
+    }
+
+    /** @see #includePrefixes() */
+    public String[] excludePrefixes() {
+        return excludePrefixes.clone();
+    }
+
+    /** Whether an include reaches some class below an internal-form prefix such as {@code com/sun/}; excludes aside. */
+    boolean mayCoverClassesUnder(String internalPrefix) {
+        if (includePrefixes.length == 0) {
+            return true;
+        }
+        for (String prefix : includePrefixes) {
+            if (internalPrefix.startsWith(prefix) || prefix.startsWith(internalPrefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public String describe() {
+        return "include=" + (includePrefixes.length == 0 ? "(all non-JDK classes)" : join(includePrefixes))
+                + " exclude=" + (excludePrefixes.length == 0 ? "(none)" : join(excludePrefixes));
+    }
+
+    private static String join(String[] prefixes) {
+        StringBuilder joined = new StringBuilder();
+        for (String prefix : prefixes) {
+            if (joined.length() > 0) {
+                joined.append(':');
+            }
+            joined.append(prefix, 0, prefix.length() - 1);
+        }
+        return joined.toString().replace('/', '.');
+    }
+}

@@ -1,0 +1,91 @@
+package io.clockagent.agent.internal.rewrite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the Java transformer has done so far; what the native class filter did after it took over is counted apart
+ * ({@code NativeFilterStatus}). Updated by every class-loading thread at once, read by the report and the
+ * MBean at any time. Plain atomic counters: one increment per class is nothing beside defining the class, and a
+ * {@code LongAdder} would load four more classes before {@code main}.
+ */
+public final class RewriteCounters {
+
+    private final boolean countsSites;
+    private final AtomicLong classesScanned = new AtomicLong();
+    private final AtomicLong classesRewritten = new AtomicLong();
+    private final AtomicLong callSites = new AtomicLong();
+    private final AtomicLong methodReferences = new AtomicLong();
+    private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
+    /** Null unless a report file asks for the list; then one entry per rewritten class whose sites were counted. */
+    private final Queue<RewrittenClass> rewrittenClasses;
+
+    /**
+     * @param countsSites whether rewritten classes come with their sites counted, for {@link #callSites()} and
+     *     {@link #methodReferences()}
+     * @param keepClassList whether to keep the list of rewritten classes and their sites; needs counted sites
+     */
+    public RewriteCounters(boolean countsSites, boolean keepClassList) {
+        this.countsSites = countsSites;
+        this.rewrittenClasses = keepClassList ? new ConcurrentLinkedQueue<>() : null;
+    }
+
+    public boolean countsSites() {
+        return countsSites;
+    }
+
+    void scanned() {
+        classesScanned.incrementAndGet();
+    }
+
+    /** A class the Java transformer rewrote; the native filter counts its own. */
+    void rewritten() {
+        classesRewritten.incrementAndGet();
+    }
+
+    /** The sites of a rewritten class, by whichever rewriter; only while {@link #countsSites()}. */
+    void sitesCounted(RewrittenClass rewritten) {
+        callSites.addAndGet(rewritten.callSites());
+        methodReferences.addAndGet(rewritten.methodReferences());
+        if (rewrittenClasses != null) {
+            rewrittenClasses.add(rewritten);
+        }
+    }
+
+    /** @return whether this is the first failure of a class by that name, which is the one to report */
+    boolean failed(String className) {
+        return failedClasses.add(className);
+    }
+
+    public long classesScanned() {
+        return classesScanned.get();
+    }
+
+    public long classesRewritten() {
+        return classesRewritten.get();
+    }
+
+    /** Call sites in the rewritten classes; 0 unless {@link #countsSites()}. */
+    public long callSites() {
+        return callSites.get();
+    }
+
+    /** Method references in the rewritten classes; 0 unless {@link #countsSites()}. */
+    public long methodReferences() {
+        return methodReferences.get();
+    }
+
+    public long classesFailed() {
+        return failedClasses.size();
+    }
+
+    /** The rewritten classes so far, or an empty list when nobody asked for them. */
+    public List<RewrittenClass> rewrittenClasses() {
+        return rewrittenClasses == null ? List.of() : new ArrayList<>(rewrittenClasses);
+    }
+}

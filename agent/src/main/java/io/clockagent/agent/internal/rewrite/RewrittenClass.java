@@ -1,0 +1,47 @@
+package io.clockagent.agent.internal.rewrite;
+
+import io.clockagent.agent.internal.classfile.CallSiteRewriter;
+import io.clockagent.agent.internal.classfile.MethodCallSites;
+import java.util.List;
+
+/** A rewritten class, by name, with what was redirected in it method by method. Immutable. */
+public final class RewrittenClass {
+
+    private final String className;
+    private final List<MethodCallSites> methods;
+
+    /**
+     * @param className the binary name, such as {@code com.acme.Service}
+     * @param methods the methods that read the clock, in class-file order ({@link CallSiteRewriter#countSites})
+     */
+    public RewrittenClass(String className, List<MethodCallSites> methods) {
+        this.className = className;
+        this.methods = methods;
+    }
+
+    public String className() {
+        return className;
+    }
+
+    public List<MethodCallSites> methods() {
+        return methods;
+    }
+
+    /** {@code invokestatic} instructions redirected. */
+    public int callSites() {
+        int callSites = 0;
+        for (MethodCallSites method : methods) {
+            callSites += method.callSites();
+        }
+        return callSites;
+    }
+
+    /** Method references ({@code System::currentTimeMillis} via invokedynamic, or an {@code ldc} method handle). */
+    public int methodReferences() {
+        int methodReferences = 0;
+        for (MethodCallSites method : methods) {
+            methodReferences += method.methodReferences();
+        }
+        return methodReferences;
+    }
+}

@@ -1,0 +1,255 @@
+package io.clockagent.agent.internal.classfile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.internal.fixtures.FixedClock;
+import io.clockagent.agent.internal.rewrite.RewrittenClass;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CallSiteRewriterTest {
+
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
+
+    @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
+    @CsvSource({
+        "MethodsAndInitializers, staticMethod",
+        "MethodsAndInitializers, instanceMethod",
+        "MethodsAndInitializers, constructor",
+        "MethodsAndInitializers, staticInitializer",
+        "LambdasAndInnerClasses, lambdaBody",
+        "LambdasAndInnerClasses, anonymousClass",
+        "LambdasAndInnerClasses, innerClass",
+        "LambdasAndInnerClasses, methodReference",
+        "TypeShapes, enumConstant",
+        "TypeShapes, enumMethod",
+        "TypeShapes, recordConstructor",
+        "TypeShapes, recordMethod",
+        "TypeShapes, interfaceDefault",
+        "TypeShapes, interfaceStatic",
+        "ControlFlow, tryBlock",
+        "ControlFlow, catchBlock",
+        "ControlFlow, finallyBlock",
+        "ControlFlow, loop",
+        "ControlFlow, switchInLoop",
+        "ControlFlow, synchronizedBlock",
+    })
+    void everyShapeOfCallSiteReadsTheRedirectedClock(String fixture, String method) throws Exception {
+        Class<?> rewritten = new RewritingClassLoader().loadClass(RewritingClassLoader.FIXTURES + fixture);
+
+        assertEquals(FixedClock.MILLIS, invokeStatic(rewritten, method));
+    }
+
+    @Test
+    void rewritesAClassWhoseClockReferenceNoMethodUsesAndCountsNoSitesInIt() {
+        String name = "io/clockagent/agent/internal/generated/UnusedReference";
+        byte[] bytes = GeneratedClasses.withUnusedClockReference(name);
+
+        assertNotNull(rewriter.rewrite(bytes), "counting or not, the same classes are rewritten");
+        assertEquals(List.of(), CallSiteRewriter.countSites(bytes));
+    }
+
+    @Test
+    void theSameFixturesReadTheRealClockWhenNotRewritten() throws Exception {
+        long before = System.currentTimeMillis();
+
+        long direct = io.clockagent.agent.internal.fixtures.MethodsAndInitializers.staticMethod();
+
+        assertTrue(direct >= before, "the fixture reads the real clock without the rewriter");
+    }
+
+    @Test
+    void countsCallSitesAndMethodReferencesSeparately() {
+        RewrittenClass lambdas = counted("LambdasAndInnerClasses");
+        RewrittenClass controlFlow = counted("ControlFlow");
+
+        assertEquals(1, lambdas.callSites(), "the lambda body; anonymous and inner classes are classes of their own");
+        assertEquals(1, lambdas.methodReferences(), "System::currentTimeMillis");
+        assertEquals(8, controlFlow.callSites(), "try, catch, finally (twice: normal and exceptional exit), loop,"
+                + " two in the switch, synchronized");
+        assertEquals(0, controlFlow.methodReferences());
+    }
+
+    @Test
+    void attributesEachSiteToItsMethod() {
+        RewrittenClass lambdas = counted("LambdasAndInnerClasses");
+
+        assertEquals(List.of(
+                new MethodCallSites("methodReference()J", 0, 1),
+                new MethodCallSites("lambda$lambdaBody$0()J", 1, 0)), lambdas.methods());
+    }
+
+    @Test
+    void leavesClassesWithoutClockReadsUntouched() {
+        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
+
+        assertNull(rewriter.rewrite(original), "the text 'currentTimeMillis' alone is not a call site");
+    }
+
+    @Test
+    void changesNothingButTheAppendedConstantsAndTheMethodrefOwner() {
+        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
+
+        byte[] rewritten = rewriter.rewrite(original);
+
+        int appended = rewritten.length - original.length;
+        assertEquals(3 + RewritingClassLoader.FIXED_CLOCK.length() + 3, appended, "one Utf8 and one Class entry");
+        int differentBytes = 0;
+        int poolEnd = CallSiteRewriter.constantPool(new ClassFileCursor(original)).end();
+        for (int i = 10; i < poolEnd; i++) {
+            differentBytes += original[i] == rewritten[i] ? 0 : 1;
+        }
+        assertTrue(differentBytes <= 2, "only the Methodref's class index changes inside the pool: " + differentBytes);
+        byte[] tail = new byte[original.length - poolEnd];
+        System.arraycopy(rewritten, poolEnd + appended, tail, 0, tail.length);
+        byte[] originalTail = new byte[tail.length];
+        System.arraycopy(original, poolEnd, originalTail, 0, tail.length);
+        assertArrayEquals(originalTail, tail, "fields, methods and attributes are byte for byte the same");
+    }
+
+    @Test
+    void rewritingTwiceIsANoOp() {
+        byte[] once = rewriter.rewrite(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + "MethodsAndInitializers"));
+
+        assertNull(rewriter.rewrite(once), "a rewritten class has no System.currentTimeMillis() reference left");
+    }
+
+    @Test
+    void redirectsAnLdcMethodHandleConstant() throws Exception {
+        Generated ldc = rewriteAndLoad("LdcHandle", GeneratedClasses::loadingClockHandle);
+
+        assertEquals(1, ldc.counted().methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(ldc.loaded(), "now"));
+    }
+
+    @Test
+    void redirectsALongDynamicConstantLoadedWithLdc2w() throws Exception {
+        Generated condy = rewriteAndLoad("LongCondy", GeneratedClasses::loadingClockDynamicConstant);
+
+        assertEquals(1, condy.counted().methodReferences(), "ldc2_w of a dynamic constant is a method reference");
+        assertEquals(FixedClock.MILLIS, invokeStatic(condy.loaded(), "now"));
+    }
+
+    @Test
+    void redirectsAMethodrefWhoseNamesAppearTwiceInThePool() throws Exception {
+        Generated repeated = rewriteAndLoad("RepeatedNames", GeneratedClasses::callingClockThroughRepeatedNames);
+
+        assertEquals(1, repeated.counted().callSites(),
+                "the Methodref names System.currentTimeMillis through the second copies");
+        assertEquals(FixedClock.MILLIS, invokeStatic(repeated.loaded(), "now"));
+    }
+
+    @ParameterizedTest(name = "class file version {0}")
+    @ValueSource(ints = {52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69})
+    void rewritesClassFilesOfEveryReleaseFrom8To25(int majorVersion) throws Exception {
+        String name = "io.clockagent.agent.internal.generated.Version" + majorVersion;
+        byte[] bytes = GeneratedClasses.callingClock(name.replace('.', '/'), majorVersion);
+
+        byte[] rewritten = rewriter.rewrite(bytes);
+
+        assertNotNull(rewritten);
+        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)), CallSiteRewriter.countSites(bytes));
+        assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten));
+        if (majorVersion <= 44 + Runtime.version().feature()) {
+            Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
+            assertEquals(FixedClock.MILLIS, invokeStatic(loaded, "now"));
+        }
+    }
+
+    @Test
+    void refusesAClassFileNewerThanItKnows() {
+        byte[] bytes = GeneratedClasses.callingClock("gen/Future", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+
+        assertTrue(refused.getMessage().contains("newer"), refused.getMessage());
+    }
+
+    @Test
+    void ignoresANewerClassFileThatNeverMentionsTheClock() {
+        byte[] bytes = GeneratedClasses.withoutClock("gen/FutureQuiet", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+
+        assertNull(rewriter.rewrite(bytes));
+    }
+
+    @Test
+    void refusesAClassWhoseConstantPoolIsFull() {
+        byte[] bytes = GeneratedClasses.withFullConstantPool("gen/Full");
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+
+        assertTrue(refused.getMessage().contains("constant pool is full"), refused.getMessage());
+    }
+
+    /** A generated class's sites as the rewriter counts them, and the class as a loader that rewrites it defines it. */
+    private record Generated(RewrittenClass counted, Class<?> loaded) {
+    }
+
+    private static RewrittenClass counted(String fixture) {
+        return new RewrittenClass(fixture, CallSiteRewriter.countSites(RewritingClassLoader.originalBytes(
+                RewritingClassLoader.FIXTURES + fixture)));
+    }
+
+    private Generated rewriteAndLoad(String simpleName, Function<String, byte[]> generateByInternalName)
+            throws ClassNotFoundException {
+        String name = "io.clockagent.agent.internal.generated." + simpleName;
+        byte[] bytes = generateByInternalName.apply(name.replace('.', '/'));
+        assertNotNull(rewriter.rewrite(bytes), name);
+        return new Generated(new RewrittenClass(name, CallSiteRewriter.countSites(bytes)),
+                new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
+    }
+
+    private static long invokeStatic(Class<?> type, String method) throws Exception {
+        Method target = type.getMethod(method);
+        return (long) target.invoke(null);
+    }
+
+    private static int readU2(byte[] bytes, int position) {
+        return (bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff;
+    }
+
+    /** The owner named by the class's only {@code currentTimeMillis} call, as ASM reads it. */
+    static String ownerOfClockCall(byte[] classFile) {
+        String[] owner = new String[1];
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String methodOwner, String methodName, String methodDescriptor,
+                            boolean isInterface) {
+                        if (methodName.equals("currentTimeMillis")) {
+                            owner[0] = methodOwner;
+                        }
+                    }
+
+                    @Override
+                    public void visitLdcInsn(Object value) {
+                        if (value instanceof Handle && ((Handle) value).getName().equals("currentTimeMillis")) {
+                            owner[0] = ((Handle) value).getOwner();
+                        }
+                    }
+                };
+            }
+        }, 0);
+        return owner[0];
+    }
+}

@@ -1,0 +1,140 @@
+package io.clockagent.agent.internal.classfile;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.BiConsumer;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.ConstantDynamic;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/** Class files that javac at --release 17 cannot produce, written with the ASM that Byte Buddy bundles. */
+public final class GeneratedClasses {
+
+    public static final String CLOCK_OWNER = "java/lang/System";
+    private static final Handle CLOCK_HANDLE =
+            new Handle(Opcodes.H_INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false);
+
+    private GeneratedClasses() {
+    }
+
+    /** A class of the given major version whose static {@code now()J} calls {@code System.currentTimeMillis()}. */
+    public static byte[] callingClock(String internalName, int majorVersion) {
+        return withNow(internalName, majorVersion, (writer, now) ->
+                now.visitMethodInsn(Opcodes.INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false));
+    }
+
+    /** A class whose {@code now()J} loads {@code System::currentTimeMillis} with {@code ldc} and invokes it. */
+    public static byte[] loadingClockHandle(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitLdcInsn(CLOCK_HANDLE);
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "()J", false);
+        });
+    }
+
+    /**
+     * A class whose {@code now()J} loads, with {@code ldc2_w}, a long dynamic constant that
+     * {@code ConstantBootstraps.invoke} computes by calling {@code System::currentTimeMillis}.
+     */
+    public static byte[] loadingClockDynamicConstant(String internalName) {
+        Handle invoke = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/ConstantBootstraps", "invoke",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;"
+                        + "Ljava/lang/invoke/MethodHandle;[Ljava/lang/Object;)Ljava/lang/Object;", false);
+        return withNow(internalName, Opcodes.V17,
+                (writer, now) -> now.visitLdcInsn(new ConstantDynamic("startMillis", "J", invoke, CLOCK_HANDLE)));
+    }
+
+    /** A class with a clock call and a constant pool filled to its limit, leaving no room for two more entries. */
+    public static byte[] withFullConstantPool(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitMethodInsn(Opcodes.INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false);
+            int filler = 0;
+            // Each name adds one constant; stop one short of the pool's 65535-entry limit.
+            while (writer.newUTF8("filler" + filler) < 0xFFFE - 1) {
+                filler++;
+            }
+        });
+    }
+
+    /**
+     * {@link #callingClock} at Java 17, with a second copy of each name the clock's Methodref uses, and of its Class
+     * and NameAndType entries, appended to the pool; the Methodref points at the copies and the first copies go unused.
+     * Legal, if no compiler writes it, and a reader that stops at the first matching name would miss the call.
+     */
+    public static byte[] callingClockThroughRepeatedNames(String internalName) {
+        byte[] original = callingClock(internalName, Opcodes.V17);
+        ConstantPool pool = CallSiteRewriter.constantPool(new ClassFileCursor(original));
+        int count = pool.count();
+        ByteArrayOutputStream added = new ByteArrayOutputStream();
+        DataOutputStream entries = new DataOutputStream(added);
+        try {
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF(CLOCK_OWNER);
+            entries.writeByte(ConstantPool.TAG_CLASS);
+            entries.writeShort(count);
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF("currentTimeMillis");
+            entries.writeByte(ConstantPool.TAG_UTF8);
+            entries.writeUTF("()J");
+            entries.writeByte(ConstantPool.TAG_NAME_AND_TYPE);
+            entries.writeShort(count + 2);
+            entries.writeShort(count + 3);
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+        int end = pool.end();
+        byte[] copies = added.toByteArray();
+        byte[] repeated = new byte[original.length + copies.length];
+        System.arraycopy(original, 0, repeated, 0, end);
+        System.arraycopy(copies, 0, repeated, end, copies.length);
+        System.arraycopy(original, end, repeated, end + copies.length, original.length - end);
+        CallSiteRewriter.putU2(repeated, 8, count + 5);
+        for (int index = 1; index < count; index++) {
+            if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
+                // The class's only Methodref: now() calls the clock and nothing else.
+                CallSiteRewriter.putU2(repeated, pool.offset(index) + 1, count + 1);
+                CallSiteRewriter.putU2(repeated, pool.offset(index) + 3, count + 4);
+            }
+        }
+        return repeated;
+    }
+
+    /**
+     * A class whose pool holds a Methodref to {@code System.currentTimeMillis()} that no method uses: {@code now()J}
+     * returns a constant. Bytecode tools leave such entries behind when they remove a call.
+     */
+    public static byte[] withUnusedClockReference(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            writer.newMethod(CLOCK_OWNER, "currentTimeMillis", "()J", false);
+            now.visitInsn(Opcodes.LCONST_0);
+        });
+    }
+
+    /** A class of the given version that never mentions the clock. */
+    public static byte[] withoutClock(String internalName, int majorVersion) {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(majorVersion, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internalName, null, "java/lang/Object", null);
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    /**
+     * A class with one method, {@code public static long now()}, whose body leaves a long on the stack; the body may
+     * also add constants through the class writer.
+     */
+    private static byte[] withNow(String internalName, int majorVersion, BiConsumer<ClassWriter, MethodVisitor> body) {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(majorVersion, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internalName, null, "java/lang/Object", null);
+        MethodVisitor now = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "now", "()J", null, null);
+        now.visitCode();
+        body.accept(writer, now);
+        now.visitInsn(Opcodes.LRETURN);
+        now.visitMaxs(2, 0);
+        now.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+}

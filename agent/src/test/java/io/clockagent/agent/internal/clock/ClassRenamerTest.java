@@ -1,0 +1,78 @@
+package io.clockagent.agent.internal.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.internal.classfile.ClassRenamer;
+import io.clockagent.agent.internal.classfile.GeneratedClasses;
+import java.lang.invoke.MethodHandles;
+import java.nio.charset.StandardCharsets;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.Test;
+
+class ClassRenamerTest {
+
+    @Test
+    void theRenamedClockNoLongerMentionsItsSourceNameAndStillWorks() throws Exception {
+        String renamedName = "io.clockagent.agent.internal.generated.RenamedClock";
+        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
+                renamedName.replace('.', '/'));
+
+        Class<?> clock = defineAsIs(renamed);
+        long before = System.currentTimeMillis();
+        long read = (long) clock.getMethod("currentTimeMillis").invoke(null);
+
+        assertFalse(new String(renamed, StandardCharsets.ISO_8859_1).contains(BootClock.SOURCE_INTERNAL_NAME));
+        assertEquals(renamedName, clock.getName());
+        assertTrue(read >= before, "with nothing published it reads the direct clock");
+    }
+
+    @Test
+    void theRenamedClockOffersApplicationCodeOnlyTheRead() throws Exception {
+        String renamedName = "io.clockagent.agent.internal.generated.SurfaceClock";
+        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
+                renamedName.replace('.', '/'));
+        Class<?> clock = defineAsIs(renamed);
+
+        assertEquals(1, clock.getMethods().length - Object.class.getMethods().length, "one public method");
+        assertEquals(0, clock.getFields().length, "no public field");
+        assertEquals(0, clock.getConstructors().length, "no public constructor");
+        assertThrows(IllegalAccessException.class,
+                () -> MethodHandles.lookup().findStaticVarHandle(clock, "floorMillis", long.class));
+    }
+
+    /** Defines the class without any rewriting, which would redirect the clock's own direct read. */
+    private static Class<?> defineAsIs(byte[] classFile) {
+        return new ClassLoader(ClassRenamerTest.class.getClassLoader()) {
+            Class<?> define() {
+                return defineClass(null, classFile, 0, classFile.length);
+            }
+        }.define();
+    }
+
+    @Test
+    void refusesAClassThatDoesNotNameTheSource() {
+        byte[] other = GeneratedClasses.withoutClock("gen/Other", 61);
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> ClassRenamer.rename(other, "gen/Missing", "gen/Target"));
+        assertTrue(refused.getMessage().contains("does not name it"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAClassThatAlsoNamesTheSourceElsewhere() {
+        // A field holding an array of the class's own type names it inside a longer descriptor, which the renamer
+        // does not rewrite; it must refuse rather than leave the old name behind.
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(61, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Self", null, "java/lang/Object", null);
+        writer.visitField(Opcodes.ACC_STATIC, "selves", "[Lgen/Self;", null, null).visitEnd();
+        writer.visitEnd();
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> ClassRenamer.rename(writer.toByteArray(), "gen/Self", "gen/Renamed"));
+        assertTrue(refused.getMessage().contains("does not handle"), refused.getMessage());
+    }
+}

@@ -1,0 +1,70 @@
+package io.clockagent.agent.internal.diagnostics;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.internal.classfile.MethodCallSites;
+import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.log.CapturedLog;
+import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
+import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.RecordedCounters;
+import io.clockagent.agent.internal.rewrite.RewriteCounters;
+import io.clockagent.agent.internal.rewrite.RewrittenClass;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExitReportTest {
+
+    private final RewriteCounters counters = RecordedCounters.of(2, List.of(new RewrittenClass("com.acme.\"Quoted\"",
+            List.of(new MethodCallSites("now()J", 2, 0), new MethodCallSites("lambda$run$0()V", 0, 1)))),
+            List.of("com/acme/Broken"));
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final AgentLog log = CapturedLog.into(err);
+
+    @Test
+    void theSummaryCountsClassesSitesAndTicks() {
+        ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters, new NativeFilterStatus(), null, log);
+
+        report.run();
+
+        assertArrayEquals(new String[] {
+            "clock-agent: report: 2 classes scanned, 1 would be rewritten (dry run), 1 failed; 2 call sites and"
+                    + " 1 method references",
+            "clock-agent: report: no ticker (dry run)",
+        }, err.toString(StandardCharsets.UTF_8).lines().toArray());
+    }
+
+    @Test
+    void theJsonFileListsEveryRewrittenMethod(@TempDir Path directory) throws Exception {
+        Path file = directory.resolve("report.json");
+        new ExitReport(AgentOptions.parse("dryRun=true,report=" + file), counters, new NativeFilterStatus(), null, log).run();
+
+        String json = Files.readString(file);
+
+        assertTrue(json.contains("\"classesScanned\": 2,"), json);
+        assertTrue(json.contains("\"classesRewritten\": 1,"), json);
+        assertTrue(json.contains("\"classesFailed\": 1,"), json);
+        assertTrue(json.contains("{\"class\": \"com.acme.\\\"Quoted\\\"\", \"methods\": ["
+                + "{\"method\": \"now()J\", \"callSites\": 2, \"methodReferences\": 0}, "
+                + "{\"method\": \"lambda$run$0()V\", \"callSites\": 0, \"methodReferences\": 1}]}"), json);
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing on stderr for a file report");
+    }
+
+    @Test
+    void anUnwritableFileIsReportedInOneLine(@TempDir Path directory) {
+        Path file = directory.resolve("missing-directory").resolve("report.json");
+
+        new ExitReport(AgentOptions.parse("report=" + file), counters, new NativeFilterStatus(), null, log).run();
+
+        String reported = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, reported.lines().count(), reported);
+        assertTrue(reported.startsWith("clock-agent: could not write the report to " + file), reported);
+    }
+}

@@ -1,0 +1,104 @@
+package io.clockagent.agent.internal.nativefilter;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A C compiler for one Linux architecture, named as the JVM names it ({@code amd64}, {@code aarch64}), and, where that
+ * is not this machine's, the user-mode emulator that runs what it builds: the tests' way to build and run the native
+ * code for every architecture the agent jar carries, as the build does. Immutable.
+ */
+final class CToolchain {
+
+    private static final Map<String, String> TRIPLETS = Map.of("amd64", "x86_64-linux-gnu", "aarch64",
+            "aarch64-linux-gnu");
+    private static final Map<String, String> EMULATORS = Map.of("amd64", "qemu-x86_64", "aarch64", "qemu-aarch64");
+    private static final long PROBE_TIMEOUT_SECONDS = 30;
+
+    private final String arch;
+    private final String compiler;
+    /** Null when the architecture is this machine's. */
+    private final String emulator;
+
+    private CToolchain(String arch, String compiler, String emulator) {
+        this.arch = arch;
+        this.compiler = compiler;
+        this.emulator = emulator;
+    }
+
+    /**
+     * The toolchain for {@code arch}. When this machine lacks its compiler (or, for another architecture, its
+     * emulator), prints a notice to stdout and aborts the calling test through a JUnit assumption, which reports it
+     * as skipped.
+     */
+    static CToolchain require(String arch) {
+        String triplet = TRIPLETS.get(arch);
+        String compiler = succeeds(triplet + "-gcc", "--version") ? triplet + "-gcc"
+                : triplet.equals(output("gcc", "-dumpmachine")) ? "gcc" : null;
+        boolean onThisMachine = arch.equals(System.getProperty("os.arch"));
+        String emulator = onThisMachine ? null : EMULATORS.get(arch);
+        if (compiler == null || (emulator != null && !succeeds(emulator, "--version"))) {
+            String notice = "NOTICE: no " + (compiler == null ? "C compiler for " + triplet + " (Debian: gcc-"
+                    + triplet.replace('_', '-') + ")" : emulator + " (Debian: qemu-user)") + "; the " + arch
+                    + " run of this test is SKIPPED, not passed.";
+            System.out.println(notice);
+            Assumptions.abort(notice);
+        }
+        return new CToolchain(arch, compiler, emulator);
+    }
+
+    /**
+     * The command that compiles {@code sources} into {@code program} with {@code flags}; statically linked where it
+     * runs under emulation, which then needs no copy of the other architecture's C library.
+     */
+    List<String> compile(String program, List<String> flags, String... sources) {
+        List<String> command = new ArrayList<>(List.of(compiler));
+        command.addAll(flags);
+        if (emulator != null) {
+            command.add("-static");
+        }
+        command.add("-o");
+        command.add(program);
+        command.addAll(List.of(sources));
+        return command;
+    }
+
+    /** The command that runs {@code program}, through the emulator where needed. */
+    List<String> run(String program, String... arguments) {
+        List<String> command = new ArrayList<>();
+        if (emulator != null) {
+            command.add(emulator);
+        }
+        command.add(program);
+        command.addAll(List.of(arguments));
+        return command;
+    }
+
+    @Override
+    public String toString() {
+        return arch + " (" + compiler + (emulator == null ? "" : ", under " + emulator) + ")";
+    }
+
+    private static boolean succeeds(String... command) {
+        return output(command) != null;
+    }
+
+    /** The command's trimmed stdout if it ran and exited 0, else null. */
+    private static String output(String... command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return process.waitFor(PROBE_TIMEOUT_SECONDS, TimeUnit.SECONDS) && process.exitValue() == 0 ? out : null;
+        } catch (IOException notInstalled) {
+            return null;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

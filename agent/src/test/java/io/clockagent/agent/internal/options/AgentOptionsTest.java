@@ -1,0 +1,175 @@
+package io.clockagent.agent.internal.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.internal.clock.WaitStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AgentOptionsTest {
+
+    @ParameterizedTest(name = "''{0}'' means {1}")
+    @CsvSource(delimiter = '|', value = {
+        "''                                         | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "tick=1ms                                   | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "tick=10ms                                  | tick=10ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "tick=1s                                    | tick=1s wait=park include=(all non-JDK classes) exclude=(none)",
+        "tick=1500us                                | tick=1500us wait=park include=(all non-JDK classes) exclude=(none)",
+        "tick=1000000ns                             | tick=1000000ns wait=park include=(all non-JDK classes) exclude=(none)",
+        "wait=spin                                  | tick=1ms wait=spin include=(all non-JDK classes) exclude=(none)",
+        "monotonic=true                             | tick=1ms wait=park monotonic=true include=(all non-JDK classes) exclude=(none)",
+        "include=com.acme                           | tick=1ms wait=park include=com.acme exclude=(none)",
+        "include=com.acme.*                         | tick=1ms wait=park include=com.acme exclude=(none)",
+        "include=com.acme.**                        | tick=1ms wait=park include=com.acme exclude=(none)",
+        "include=com.acme:org.example,include=net.x | tick=1ms wait=park include=com.acme:org.example:net.x exclude=(none)",
+        "include=com.acme,exclude=com.acme.legacy   | tick=1ms wait=park include=com.acme exclude=com.acme.legacy",
+        "include=com.acme, tick=2ms                 | tick=2ms wait=park include=com.acme exclude=(none)",
+        "verbose=true,strict=false                  | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
+        "dryRun=true,jmx=false,report=summary       | tick=1ms wait=park dryRun=true include=(all non-JDK classes) exclude=(none)",
+        "nativeFilter=true                          | tick=1ms wait=park nativeFilter=true include=(all non-JDK classes) exclude=(none)",
+        "nativeFilter=false                         | tick=1ms wait=park nativeFilter=false include=(all non-JDK classes) exclude=(none)",
+    })
+    void validOptionsParse(String text, String described) {
+        assertEquals(described, AgentOptions.parse(text).describe());
+    }
+
+    @ParameterizedTest(name = "''{0}'' is refused, naming ''{1}''")
+    @CsvSource(delimiter = '|', value = {
+        "colour=blue                | 'colour'     | valid keys: include, exclude, tick",
+        "tick                       | 'tick'       | is not key=value",
+        "=1ms                       | '=1ms'       | is not key=value",
+        "tick=5                     | 'tick=5'     | ns, us, ms or s",
+        "tick=fast                  | 'tick=fast'  | ns, us, ms or s",
+        "tick=1.5ms                 | 'tick=1.5ms' | whole number",
+        "tick=0ms                   | 'tick=0ms'   | from 1ms to 1s",
+        "tick=999us                 | 'tick=999us' | from 1ms to 1s",
+        "tick=2s                    | 'tick=2s'    | from 1ms to 1s",
+        "tick=99999999999999999999s | 'tick=99999999999999999999s' | from 1ms to 1s",
+        "tick=1ms,tick=2ms          | 'tick=2ms'   | only once",
+        "include=                   | 'include='   | empty package list",
+        "include=com..acme          | 'com..acme'  | package name",
+        "include=com.acme:          | include=com.acme: | package name",
+        "include=3com               | '3com'       | package name",
+        "include=java.util          | 'java.util'  | part of the JDK",
+        "exclude=io.clockagent.agent | 'io.clockagent.agent' | part of clock-agent",
+        "verbose=yes                | 'verbose=yes' | valid values: true, false",
+        "dryRun=1                   | 'dryRun=1'   | valid values: true, false",
+        "jmx=off                    | 'jmx=off'    | valid values: true, false",
+        "nativeFilter=auto          | 'nativeFilter=auto' | valid values: true, false",
+        "nativeFilter=true,nativeFilter=false | 'nativeFilter=false' | only once",
+        "report=                    | 'report='    | summary, or the path",
+        "report=a,report=b          | 'report=b'   | only once",
+        "wait=sleep                 | 'wait=sleep' | valid values: park, spin",
+        "include=com.acme,,tick=1ms | empty option | separated by single commas",
+        "include=com.acme,          | empty option | separated by single commas",
+    })
+    void badOptionsAreRefusedWithTheTokenAndTheValidForms(String text, String token, String validForms) {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class, () -> AgentOptions.parse(text));
+
+        assertTrue(refused.getMessage().contains(token), refused.getMessage());
+        assertTrue(refused.getMessage().contains(validForms), refused.getMessage());
+        assertFalse(refused.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void defaultsAreAOneMillisecondParkingTickerOverAllClasses() {
+        AgentOptions defaults = AgentOptions.parse("");
+
+        assertEquals(AgentOptions.DEFAULT_TICK_NANOS, defaults.tickNanos());
+        assertEquals(WaitStrategy.PARK, defaults.waitStrategy());
+        assertFalse(defaults.verbose());
+        assertFalse(defaults.strict());
+        assertFalse(defaults.monotonic());
+        assertFalse(defaults.dryRun());
+        assertTrue(defaults.jmx());
+        assertTrue(defaults.nativeFilter());
+        assertFalse(defaults.nativeFilterRequested());
+        assertTrue(defaults.packages().covers("com/acme/Service"));
+    }
+
+    @ParameterizedTest(name = "''{0}'': native filter {1}, asked for {2}")
+    @CsvSource(delimiter = '|', value = {
+        "tick=1ms            | true  | false",
+        "nativeFilter=true   | true  | true",
+        "nativeFilter=false  | false | false",
+    })
+    void theNativeFilterServesUnlessTurnedOffAndSaysWhyNotOnlyWhenAskedFor(String text, boolean serves,
+            boolean requested) {
+        AgentOptions options = AgentOptions.parse(text);
+
+        assertEquals(serves, options.nativeFilter());
+        assertEquals(requested, options.nativeFilterRequested());
+    }
+
+    @ParameterizedTest(name = "''{0}'' with a bad option stops the JVM: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "strict=true,tick=bad       | true",
+        "tick=bad, strict = true    | true",
+        "strict=false,tick=bad      | false",
+        "strict=yes                 | false",
+        "STRICT=TRUE                | false",
+        "tick=bad                   | false",
+    })
+    void aBadOptionKnowsWhetherStrictWasAskedFor(String text, boolean strict) {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class, () -> AgentOptions.parse(text));
+
+        assertEquals(strict, refused.strictRequested());
+    }
+
+    @Test
+    void theJavaagentStringWinsOverThePropertyWhichWinsOverTheEnvironment() {
+        AgentOptions options = AgentOptions.fromSources("tick=2ms", "tick=3ms,wait=spin",
+                "tick=4ms,wait=park,monotonic=true,include=com.acme");
+
+        assertEquals(2_000_000L, options.tickNanos());
+        assertEquals(WaitStrategy.SPIN, options.waitStrategy());
+        assertTrue(options.monotonic());
+        assertTrue(options.packages().covers("com/acme/Service"));
+        assertTrue(options.describe().endsWith("(options from -javaagent options, system property clockagent.options,"
+                + " CLOCK_AGENT_OPTIONS)"), options.describe());
+    }
+
+    @Test
+    void aStrongerSourceReplacesEveryValueOfARepeatableKey() {
+        AgentOptions options = AgentOptions.fromSources(null, "include=org.example", "include=com.acme:net.x");
+
+        assertTrue(options.packages().covers("org/example/Service"));
+        assertFalse(options.packages().covers("com/acme/Service"));
+    }
+
+    @Test
+    void aBadOptionNamesTheSourceItCameFrom() {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.fromSources("tick=1ms", null, "strict=true,wait=sometimes"));
+
+        assertEquals("bad value in 'wait=sometimes' (from CLOCK_AGENT_OPTIONS); valid values: park, spin",
+                refused.getMessage());
+        assertTrue(refused.strictRequested());
+    }
+
+    @Test
+    void aBadOptionIsReportedEvenWhereAStrongerSourceOverridesItsKey() {
+        AgentOptionsException refused = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.fromSources("wait=spin,strict=true", null, "wait=sometimes"));
+
+        assertTrue(refused.getMessage().contains("'wait=sometimes' (from CLOCK_AGENT_OPTIONS)"), refused.getMessage());
+        assertTrue(refused.strictRequested(), "strict=true from the -javaagent string applies to every source");
+    }
+
+    @ParameterizedTest(name = "report=''{0}'': summary {1}, file {2}")
+    @CsvSource(delimiter = '|', value = {
+        "report=summary              | true  | ",
+        "report=/tmp/clock-agent.json | false | /tmp/clock-agent.json",
+        "tick=1ms                    | false | ",
+    })
+    void reportIsASummaryOrAFile(String text, boolean summary, String file) {
+        AgentOptions options = AgentOptions.parse(text);
+
+        assertEquals(summary, options.reportSummary());
+        assertEquals(file, options.reportFile());
+    }
+}
