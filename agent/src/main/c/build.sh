@@ -47,7 +47,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   # jni_md.h under include/linux is the same for every Linux architecture.
   "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
-    -o "$output/libclassfilter.so" "$sources/class_filter.c" "$sources/class_scan.c" \
+    -o "$output/libnativefilter.so" "$sources/native_filter.c" "$sources/class_scan.c" \
     "$sources/call_site_rewriter.c"
   built="$built linux-$arch"
 done

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class NativeLibraries {
 
     private static final String FOLDER = "io/clockagent/agent/native/";
-    private static final String FILE_NAME = "libclassfilter.so";
+    private static final String FILE_NAME = "libnativefilter.so";
 
     private NativeLibraries() {
     }

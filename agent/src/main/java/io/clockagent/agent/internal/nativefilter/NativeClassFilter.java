@@ -5,7 +5,7 @@ import io.clockagent.agent.internal.clock.BootClock;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.rewrite.HandOver;
 import io.clockagent.agent.internal.rewrite.IgnoredPackages;
-import io.clockagent.agent.internal.rewrite.PackageFilter;
+import io.clockagent.agent.internal.rewrite.PackageSelection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -35,13 +35,13 @@ import java.util.function.LongSupplier;
  */
 public final class NativeClassFilter implements Runnable {
 
-    private static final String INTERNAL_NAME = "java/lang/ClockAgentClassFilter";
-    private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/ClassFilter";
+    private static final String INTERNAL_NAME = "java/lang/ClockAgentNativeFilterLibrary";
+    private static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeFilterLibrary";
     private static final String NOT_STARTED = "native class filter not started, filtering in Java: ";
 
     private final Instrumentation instrumentation;
     private final HandOver javaSide;
-    private final PackageFilter packages;
+    private final PackageSelection packages;
     /** Null with {@code jmx=false}. */
     private final ClassFileTransformer jmxWaiter;
     private final String jmxWaitsFor;
@@ -55,7 +55,7 @@ public final class NativeClassFilter implements Runnable {
     /** Guarded by this. */
     private boolean closed;
 
-    private NativeClassFilter(Instrumentation instrumentation, HandOver javaSide, PackageFilter packages,
+    private NativeClassFilter(Instrumentation instrumentation, HandOver javaSide, PackageSelection packages,
             ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status, AgentLog log,
             boolean requested, String platform) {
         this.instrumentation = instrumentation;
@@ -80,7 +80,7 @@ public final class NativeClassFilter implements Runnable {
      * @param requested whether {@code nativeFilter=true} was given, so that a filter that cannot start says why
      */
     public static NativeClassFilter forThisPlatform(Instrumentation instrumentation, HandOver javaSide,
-            PackageFilter packages, ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status,
+            PackageSelection packages, ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status,
             AgentLog log, boolean requested) {
         return new NativeClassFilter(instrumentation, javaSide, packages, jmxWaiter, jmxWaitsFor, status, log,
                 requested, NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch")));

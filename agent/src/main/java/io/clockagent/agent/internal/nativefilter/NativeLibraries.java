@@ -19,7 +19,7 @@ public final class NativeLibraries {
 
     private static final String FOLDER = "io/clockagent/agent/native/";
     /** The library's file name, in the jar and wherever it is written to be loaded. */
-    static final String FILE_NAME = "libclassfilter.so";
+    static final String FILE_NAME = "libnativefilter.so";
 
     private NativeLibraries() {
     }

@@ -2,7 +2,7 @@ package io.clockagent.agent.internal.options;
 
 import io.clockagent.agent.internal.clock.CachePolicy;
 import io.clockagent.agent.internal.clock.WaitStrategy;
-import io.clockagent.agent.internal.rewrite.PackageFilter;
+import io.clockagent.agent.internal.rewrite.PackageSelection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +30,7 @@ public final class AgentOptions {
             + " jmx, nativeFilter";
     private static final String SUMMARY = "summary";
 
-    private final PackageFilter packages;
+    private final PackageSelection packages;
     private final long tickNanos;
     private final String tickText;
     private final WaitStrategy waitStrategy;
@@ -47,7 +47,7 @@ public final class AgentOptions {
     private final Set<String> sources;
 
     private AgentOptions(Builder built, Set<String> sources) {
-        this.packages = new PackageFilter(built.includes, built.excludes);
+        this.packages = new PackageSelection(built.includes, built.excludes);
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
@@ -158,7 +158,7 @@ public final class AgentOptions {
         return amount * unitNanos;
     }
 
-    public PackageFilter packages() {
+    public PackageSelection packages() {
         return packages;
     }
 

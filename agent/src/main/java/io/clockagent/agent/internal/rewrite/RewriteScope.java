@@ -6,13 +6,13 @@ package io.clockagent.agent.internal.rewrite;
  */
 public final class RewriteScope {
 
-    private final PackageFilter packages;
+    private final PackageSelection packages;
     /** False when no include reaches the JDK's or the agent's packages: then no class needs checking against them. */
     private final boolean mayCoverIgnored;
     private final ClassLoader agentLoader = RewriteScope.class.getClassLoader();
     private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
 
-    public RewriteScope(PackageFilter packages) {
+    public RewriteScope(PackageSelection packages) {
         this.packages = packages;
         this.mayCoverIgnored = IgnoredPackages.mayBeCoveredBy(packages);
     }

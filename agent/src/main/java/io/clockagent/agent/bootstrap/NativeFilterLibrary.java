@@ -1,18 +1,18 @@
 package io.clockagent.agent.bootstrap;
 
 /**
- * The Java side of the native class filter (agent/src/main/c/class_filter.c), which turns away the classes the agent
- * would leave unchanged before they reach Java, and rewrites the others itself.
+ * The native class filter's library (agent/src/main/c/native_filter.c) as the boot loader holds it: the filter turns
+ * away the classes the agent would leave unchanged before they reach Java, and rewrites the others itself.
  *
- * <p>The agent defines a copy of this class named {@code java.lang.ClockAgentClassFilter} in the boot loader, beside
- * the cached clock, and loads the library through it. Code of {@code java.base} has native access, so JDK 24 and
- * later print no restricted-method warning for the load, and the access granted is this class's alone: the
+ * <p>The agent defines a copy of this class named {@code java.lang.ClockAgentNativeFilterLibrary} in the boot loader,
+ * beside the cached clock, and loads the library through it. Code of {@code java.base} has native access, so JDK 24
+ * and later print no restricted-method warning for the load, and the access granted is this class's alone: the
  * application's modules gain none. Everything here is package-private, so no application class can call it; the
  * agent reaches it through a private lookup. It imports {@code java.*} only.
  */
-final class ClassFilter {
+final class NativeFilterLibrary {
 
-    private ClassFilter() {
+    private NativeFilterLibrary() {
     }
 
     /** Loads the library into the boot loader, so that the methods below bind to it. */

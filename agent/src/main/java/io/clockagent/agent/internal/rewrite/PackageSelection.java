@@ -6,13 +6,13 @@ import java.util.List;
  * Which classes the user asked to have rewritten: package prefixes that match on name boundaries, with excludes
  * winning over includes. Immutable.
  */
-public final class PackageFilter {
+public final class PackageSelection {
 
     /** Internal-form prefixes ending in '/', so that "com/acme/" never matches "com/acmeplus/". */
     private final String[] includePrefixes;
     private final String[] excludePrefixes;
 
-    public PackageFilter(List<String> includePackages, List<String> excludePackages) {
+    public PackageSelection(List<String> includePackages, List<String> excludePackages) {
         this.includePrefixes = toPrefixes(includePackages);
         this.excludePrefixes = toPrefixes(excludePackages);
     }

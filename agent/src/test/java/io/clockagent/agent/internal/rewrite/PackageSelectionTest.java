@@ -6,7 +6,7 @@ import io.clockagent.agent.internal.options.AgentOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PackageFilterTest {
+class PackageSelectionTest {
 
     @ParameterizedTest(name = "with ''{0}'', {1} is covered: {2}")
     @CsvSource(delimiter = '|', value = {

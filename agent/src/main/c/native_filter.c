@@ -373,7 +373,7 @@ static jstring open_jvmti(JNIEnv *jni) {
 }
 
 /* Called from Java with the class's monitor held, so never twice at once. Returns null, or why it could not start. */
-JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
+JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_start(
         JNIEnv *jni, jclass filter_class, jobject target, jobject platform_loader, jobject agent_loader,
         jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
         jstring clock_internal_name, jboolean reports_rewrites) {
@@ -405,7 +405,8 @@ JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentClassFilter_start(
 }
 
 /* Called from Java with the class's monitor held. Once it returns, no class load starts a call into Java here. */
-JNIEXPORT void JNICALL Java_java_lang_ClockAgentClassFilter_stop(JNIEnv *jni, jclass filter_class) {
+JNIEXPORT void JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_stop(
+        JNIEnv *jni, jclass filter_class) {
     (void) filter_class;
     if (jvmti == NULL) {
         return;
@@ -417,13 +418,15 @@ JNIEXPORT void JNICALL Java_java_lang_ClockAgentClassFilter_stop(JNIEnv *jni, jc
     }
 }
 
-JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentClassFilter_classesScanned(JNIEnv *jni, jclass filter_class) {
+JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_classesScanned(
+        JNIEnv *jni, jclass filter_class) {
     (void) jni;
     (void) filter_class;
     return __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
 }
 
-JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentClassFilter_classesRewritten(JNIEnv *jni, jclass filter_class) {
+JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_classesRewritten(
+        JNIEnv *jni, jclass filter_class) {
     (void) jni;
     (void) filter_class;
     return __atomic_load_n(&classes_rewritten, __ATOMIC_RELAXED);

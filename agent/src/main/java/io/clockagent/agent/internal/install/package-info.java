@@ -1,0 +1,10 @@
+/**
+ * Installing the agent into a JVM and detaching it: the entry points' forwarding, the failure policy, and the
+ * running agent built from the options. Runs on the thread that calls {@code premain} or {@code agentmain}, and on
+ * {@code clock-agent-detach} when another copy asks this one to detach.
+ *
+ * <p>Only {@link Installer} is public: the entry points call it by name in the agent's own class loader.
+ *
+ * <p>May depend on: activecopy, clock, diagnostics, log, nativefilter, options, rewrite.
+ */
+package io.clockagent.agent.internal.install;
