@@ -23,10 +23,10 @@ import java.lang.instrument.Instrumentation;
  *
  * <p>The parts that a dry run, {@code jmx=false} or {@code nativeFilter=false} leaves out are null. Two links run
  * against the order of construction, so they go through this object: the clock, once defined, starts the hand-over
- * to the native filter, which is built after it; and the transformer, built before this object is complete, closes
- * it when another copy asks.
+ * to the native filter, which is built after it ({@link #run}); and the transformer, built before this object is
+ * complete, closes it when another copy asks ({@link #close}).
  */
-final class Installation implements Runnable {
+final class Installation implements Runnable, AutoCloseable {
 
     private final Instrumentation instrumentation;
     private final AgentOptions options;
@@ -57,7 +57,7 @@ final class Installation implements Runnable {
         counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
         nativeFilterStatus = new NativeFilterStatus();
         clock = dryRun ? null : new DeferredBootClock(instrumentation, log,
-                nativeFilterMayServe ? new HandOverOnceDefined() : null);
+                nativeFilterMayServe ? this : null);
         ticker = dryRun ? null : Ticker.prepare(null, options.tickNanos(), options.waitStrategy(),
                 options.monotonic(), options.cachePolicy());
         transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, options.verbose(), clock, ticker,
@@ -91,17 +91,15 @@ final class Installation implements Runnable {
         }
     }
 
-    /** Closes, as another copy asked; on a thread of its own, which the transformer starts. */
+    /** Run by the clock's definer thread once the clock is defined: hands class loading over to the native filter. */
     @Override
     public void run() {
-        try {
-            close();
-        } catch (Throwable failure) {
-            log.line("could not detach: " + failure);
-        }
+        nativeFilter.run();
     }
 
-    private void close() {
+    /** Detaches, as another copy asked; on a thread of its own, which the transformer starts. */
+    @Override
+    public void close() {
         synchronized (this) {
             if (closed) {
                 return;
@@ -124,14 +122,6 @@ final class Installation implements Runnable {
         } finally {
             // Last: the copy that asked for the detach waits for this.
             ActiveCopy.release(banner);
-        }
-    }
-
-    /** Run by the clock's definer thread once the clock is defined: hands class loading over to the native filter. */
-    private final class HandOverOnceDefined implements Runnable {
-        @Override
-        public void run() {
-            nativeFilter.run();
         }
     }
 }

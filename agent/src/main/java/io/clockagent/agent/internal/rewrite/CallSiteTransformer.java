@@ -28,8 +28,8 @@ public final class CallSiteTransformer implements HandOver {
     private final Ticker ticker;
     private final boolean dryRun;
     private final RewriteCounters counters;
-    /** Run when another copy asks this one to detach. */
-    private final Runnable detach;
+    /** Closed when another copy asks this one to detach. */
+    private final AutoCloseable detach;
     /** Set once the native class filter has taken over. */
     private volatile boolean steppedAside;
     /**
@@ -41,11 +41,11 @@ public final class CallSiteTransformer implements HandOver {
     /**
      * @param clock and {@code ticker}: null for a dry run
      * @param nativeFilterMayTakeOver whether to keep what {@link #examinedLast} needs
-     * @param detach run on a thread of its own when another copy asks this one to detach
+     * @param detach closed, on a thread of its own, when another copy asks this one to detach
      */
     public CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
             DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver,
-            Runnable detach) {
+            AutoCloseable detach) {
         this.scope = scope;
         this.rewriter = new CallSiteRewriter(clockInternalName);
         this.log = log;
@@ -185,10 +185,18 @@ public final class CallSiteTransformer implements HandOver {
      */
     private void detachAsAsked() {
         try {
-            Thread detaching = new Thread(detach, "clock-agent-detach");
+            Thread detaching = new Thread(this::closeAsAsked, "clock-agent-detach");
             detaching.setDaemon(true);
             detaching.setContextClassLoader(null);
             detaching.start();
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    private void closeAsAsked() {
+        try {
+            detach.close();
         } catch (Throwable failure) {
             log.line("could not detach: " + failure);
         }

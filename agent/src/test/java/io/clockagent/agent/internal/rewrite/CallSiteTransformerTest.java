@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class CallSiteTransformerTest {
 
     /** Nothing in these tests asks the agent to detach. */
-    private static final Runnable NO_DETACH = () -> { };
+    private static final AutoCloseable NO_DETACH = () -> { };
 
     private static final String FIXTURE = RewritingClassLoader.FIXTURES.replace('.', '/') + "ControlFlow";
     /** Not the system loader: in this test the system loader is the agent's own, which is never rewritten. */
