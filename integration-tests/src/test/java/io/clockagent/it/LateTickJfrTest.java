@@ -41,7 +41,9 @@ class LateTickJfrTest {
         ForkResult result;
         try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true")
-                .javaagent(BuildOutputs.agentJar(), "tick=1ms," + OperableService.INCLUDE_SITES)
+                // cache=always: the reader's 10,000 reads a second do not pay for a ticker, so by default the ticker
+                // soon stops publishing, and a stop that comes after that leaves no late tick to record.
+                .javaagent(BuildOutputs.agentJar(), "tick=1ms,cache=always," + OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
             service.awaitLine("reading");
