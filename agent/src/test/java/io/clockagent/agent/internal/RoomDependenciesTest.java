@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Holds the agent's rooms, the packages under {@code io.clockagent.agent.internal}, to what their
  * {@code package-info.java} says they may depend on, and that to a graph without cycles. The dependencies are read
- * from the compiled classes, so that a fully qualified name or an inlined constant counts as much as an import.
+ * from the compiled classes, where every class a room uses is named, however its source names it.
  */
 class RoomDependenciesTest {
 

@@ -14,7 +14,7 @@ public final class MethodCallSites {
      * @param callSites {@code invokestatic} instructions
      * @param methodReferences {@code System::currentTimeMillis} references and {@code ldc} method handles
      */
-    public MethodCallSites(String method, int callSites, int methodReferences) {
+    MethodCallSites(String method, int callSites, int methodReferences) {
         this.method = method;
         this.callSites = callSites;
         this.methodReferences = methodReferences;

@@ -4,8 +4,9 @@
  * of the bytes they are given, with no state between calls; run on every class-loading thread at once, inside the
  * JVM's class loading, where a fault must never escape other than as a {@link ClassFileException}.
  *
- * <p>Public for {@code rewrite} (the rewriter, its exception and the per-method counts), {@code clock} (the renamer,
- * which turns the bundled clock class into {@code java.lang}'s) and {@code diagnostics} (the counts, in the report).
+ * <p>Public for {@code rewrite} (the rewriter, its exception and the counts of a rewritten class), {@code clock} (the
+ * renamer, which turns the bundled clock class into {@code java.lang}'s) and {@code diagnostics} (the counts, in the
+ * report).
  * The C rewriter in {@code agent/src/main/c/} mirrors this room; its constants are generated from here.
  *
  * <p>May depend on: nothing.

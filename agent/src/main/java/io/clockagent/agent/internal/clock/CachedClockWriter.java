@@ -22,7 +22,8 @@ public class CachedClockWriter {
     private VarHandle floorMillis;
     private long[] directReadCells;
 
-    public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) throws ReflectiveOperationException {
+    public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup)
+            throws ReflectiveOperationException {
         this.clockClass = clockClass;
         this.privateLookup = privateLookup;
         this.paddedCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();

@@ -5,8 +5,9 @@
  * first class-loading thread that needs it.
  *
  * <p>Public for {@code rewrite} (which defines the clock and starts the ticker), {@code options} (the wait strategy
- * and cache policy values), {@code diagnostics} (which reads the ticker's counts and decision), {@code nativefilter}
- * (which defines its own class in {@code java.lang} the same way) and {@code install}, which builds them.
+ * and cache policy values), {@code diagnostics} (which reads the ticker's counts and decision, and whose doctor runs
+ * a ticker of its own), {@code nativefilter} (which defines its own class in {@code java.lang} the same way) and
+ * {@code install}, which builds them.
  *
  * <p>May depend on: classfile, log.
  */

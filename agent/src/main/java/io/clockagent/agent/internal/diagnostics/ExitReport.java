@@ -1,13 +1,13 @@
 package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.internal.classfile.MethodCallSites;
+import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.CachingDecision;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
-import io.clockagent.agent.internal.rewrite.RewrittenClass;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -54,16 +54,17 @@ public final class JmxRegistration implements ClassFileTransformer, Runnable, Au
     }
 
     /**
-     * Registers at once, or waits for the MBean server class as a transformer of its own, until the native class
-     * filter, if it takes over, removes it and passes it that class instead.
+     * Waits for the MBean server class as a transformer of its own, until the class loads or the native class filter
+     * takes over, removes this transformer and passes it that class instead.
      */
-    public void start(boolean registerNow) {
-        if (registerNow) {
-            startRegistering();
-        } else {
-            // Retransform-capable like the rewriter, so that both share one JVMTI hook and one copy of each class.
-            instrumentation.addTransformer(this, true);
-        }
+    public void waitForJmx() {
+        // Retransform-capable like the rewriter, so that both share one JVMTI hook and one copy of each class.
+        instrumentation.addTransformer(this, true);
+    }
+
+    /** Registers at once, as when attached to a running JVM. */
+    public void registerNow() {
+        startRegistering();
     }
 
     @Override

@@ -70,13 +70,14 @@ final class Installation implements Runnable, AutoCloseable {
     }
 
     /**
-     * Starts watching for JMX, registers the transformer, prints the banner and, when attached to a running JVM,
-     * rewrites the classes it has loaded already.
+     * Registers the transformer and prints the banner. At startup it first starts waiting for JMX; attached to a
+     * running JVM, it rewrites the classes loaded already and then registers the MBean. A request to detach that
+     * arrives meanwhile waits until this is done.
      */
-    void start(boolean attached) {
-        if (jmx != null) {
-            // First, so that a hand-over to the native filter, which may follow the transformer at once, finds it.
-            jmx.start(attached);
+    synchronized void start(boolean attached) {
+        if (jmx != null && !attached) {
+            // Before the transformer: a hand-over to the native filter, which may follow at once, removes the waiter.
+            jmx.waitForJmx();
         }
         instrumentation.addTransformer(transformer, true);
         log.line(banner);
@@ -89,6 +90,9 @@ final class Installation implements Runnable, AutoCloseable {
             reporter.setContextClassLoader(null);
             Runtime.getRuntime().addShutdownHook(reporter);
         }
+        if (jmx != null && attached) {
+            jmx.registerNow();
+        }
     }
 
     /** Run by the clock's definer thread once the clock is defined: hands class loading over to the native filter. */
@@ -100,6 +104,7 @@ final class Installation implements Runnable, AutoCloseable {
     /** Detaches, as another copy asked; on a thread of its own, which the transformer starts. */
     @Override
     public void close() {
+        // Waits for start to finish.
         synchronized (this) {
             if (closed) {
                 return;

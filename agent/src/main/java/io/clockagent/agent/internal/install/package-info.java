@@ -1,6 +1,7 @@
 /**
  * Installing the agent into a JVM and detaching it: the entry points' forwarding, the failure policy, and the
- * running agent built from the options. Runs on the thread that calls {@code premain} or {@code agentmain}, and on
+ * running agent built from the options. Runs on the thread that calls {@code premain} or {@code agentmain}, on
+ * {@code clock-agent-define} to start the hand-over to the native filter once the clock is defined, and on
  * {@code clock-agent-detach} when another copy asks this one to detach.
  *
  * <p>Only {@link Installer} is public: the entry points call it by name in the agent's own class loader.

@@ -92,7 +92,7 @@ public final class NativeClassFilter implements Runnable {
      */
     byte[] filtered(ClassLoader loader, String className, byte[] classFile) throws IllegalClassFormatException {
         if (loader == null) {
-            return jmxWaiter == null ? null : jmxWaiter.transform(null, null, className, null, null, classFile);
+            return jmxWaiter.transform(null, null, className, null, null, classFile);
         }
         return javaSide.passedOn(loader, className, classFile);
     }

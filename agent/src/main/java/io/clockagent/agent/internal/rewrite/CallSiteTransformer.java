@@ -3,6 +3,7 @@ package io.clockagent.agent.internal.rewrite;
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
+import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
@@ -91,7 +92,7 @@ public final class CallSiteTransformer implements HandOver {
         return counters.countsSites();
     }
 
-    /** Starts the ticker, as the first class rewritten here does, whether or not this transformer rewrote one before. */
+    /** Starts the ticker, as the first class rewritten here does, whether or not this transformer rewrote any. */
     @Override
     public void rewritingNatively() {
         CachedClockWriter defined = clock.writer();
@@ -165,7 +166,7 @@ public final class CallSiteTransformer implements HandOver {
         String binaryName = className.replace('/', '.');
         RewrittenClass rewritten;
         try {
-            rewritten = new RewrittenClass(binaryName, CallSiteRewriter.countSites(original));
+            rewritten = RewrittenClass.counted(binaryName, original);
         } catch (ClassFileException unreadable) {
             // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
             log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ", but cannot count its call sites: "
@@ -185,18 +186,10 @@ public final class CallSiteTransformer implements HandOver {
      */
     private void detachAsAsked() {
         try {
-            Thread detaching = new Thread(this::closeAsAsked, "clock-agent-detach");
+            Thread detaching = new Thread(new Detaching(detach, log), "clock-agent-detach");
             detaching.setDaemon(true);
             detaching.setContextClassLoader(null);
             detaching.start();
-        } catch (Throwable failure) {
-            log.line("could not detach: " + failure);
-        }
-    }
-
-    private void closeAsAsked() {
-        try {
-            detach.close();
         } catch (Throwable failure) {
             log.line("could not detach: " + failure);
         }
@@ -210,6 +203,26 @@ public final class CallSiteTransformer implements HandOver {
             }
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.
+        }
+    }
+
+    /** Loaded only when another copy asks to detach. */
+    private static final class Detaching implements Runnable {
+        private final AutoCloseable detach;
+        private final AgentLog log;
+
+        Detaching(AutoCloseable detach, AgentLog log) {
+            this.detach = detach;
+            this.log = log;
+        }
+
+        @Override
+        public void run() {
+            try {
+                detach.close();
+            } catch (Throwable failure) {
+                log.line("could not detach: " + failure);
+            }
         }
     }
 

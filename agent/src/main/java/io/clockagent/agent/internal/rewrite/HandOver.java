@@ -29,7 +29,7 @@ public interface HandOver extends ClassFileTransformer {
      */
     byte[] passedOn(ClassLoader loader, String className, byte[] classFile);
 
-    /** Whether sites are counted, and so whether {@link #rewroteNatively} wants the classes rewritten natively. */
+    /** Whether sites are counted, and so whether {@link #rewroteNatively} wants to be shown each class. */
     boolean countsSites();
 
     /** Called before the first class the native filter rewrites itself: starts the ticker. */

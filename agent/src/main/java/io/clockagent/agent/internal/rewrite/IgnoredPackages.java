@@ -19,7 +19,7 @@ public final class IgnoredPackages {
     private IgnoredPackages() {
     }
 
-    /** Whether the selection could cover a class of these packages: with no include, or an include above one of them. */
+    /** Whether the selection could cover a class of these packages: with no include, or one above one of them. */
     static boolean mayBeCoveredBy(PackageSelection packages) {
         for (String[] entry : PREFIXES_AND_REASONS) {
             if (packages.mayCoverClassesUnder(entry[0])) {

@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.rewrite;
 
+import io.clockagent.agent.internal.classfile.RewrittenClass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.fixtures.FixedClock;
-import io.clockagent.agent.internal.rewrite.RewrittenClass;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.clockagent.agent.internal.classfile.MethodCallSites;
+import io.clockagent.agent.internal.classfile.SiteCounts;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.log.CapturedLog;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.RecordedCounters;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
-import io.clockagent.agent.internal.rewrite.RewrittenClass;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,15 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExitReportTest {
 
-    private final RewriteCounters counters = RecordedCounters.of(2, List.of(new RewrittenClass("com.acme.\"Quoted\"",
-            List.of(new MethodCallSites("now()J", 2, 0), new MethodCallSites("lambda$run$0()V", 0, 1)))),
+    private final RewriteCounters counters = RecordedCounters.of(2,
+            List.of(SiteCounts.rewritten("com.acme.\"Quoted\"", SiteCounts.method("now()J", 2, 0),
+                    SiteCounts.method("lambda$run$0()V", 0, 1))),
             List.of("com/acme/Broken"));
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final AgentLog log = CapturedLog.into(err);
 
     @Test
     void theSummaryCountsClassesSitesAndTicks() {
-        ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters, new NativeFilterStatus(), null, log);
+        ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters,
+                new NativeFilterStatus(), null, log);
 
         report.run();
 
@@ -44,7 +45,8 @@ class ExitReportTest {
     @Test
     void theJsonFileListsEveryRewrittenMethod(@TempDir Path directory) throws Exception {
         Path file = directory.resolve("report.json");
-        new ExitReport(AgentOptions.parse("dryRun=true,report=" + file), counters, new NativeFilterStatus(), null, log).run();
+        new ExitReport(AgentOptions.parse("dryRun=true,report=" + file), counters, new NativeFilterStatus(), null, log)
+                .run();
 
         String json = Files.readString(file);
 

@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.rewrite;
 
+import io.clockagent.agent.internal.classfile.RewrittenClass;
 import java.util.List;
 
 /** Counters as the transformer would have left them, for the tests of the rooms that read them. */

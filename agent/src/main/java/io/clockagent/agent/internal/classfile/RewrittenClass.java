@@ -1,7 +1,5 @@
-package io.clockagent.agent.internal.rewrite;
+package io.clockagent.agent.internal.classfile;
 
-import io.clockagent.agent.internal.classfile.CallSiteRewriter;
-import io.clockagent.agent.internal.classfile.MethodCallSites;
 import java.util.List;
 
 /** A rewritten class, by name, with what was redirected in it method by method. Immutable. */
@@ -14,9 +12,18 @@ public final class RewrittenClass {
      * @param className the binary name, such as {@code com.acme.Service}
      * @param methods the methods that read the clock, in class-file order ({@link CallSiteRewriter#countSites})
      */
-    public RewrittenClass(String className, List<MethodCallSites> methods) {
+    RewrittenClass(String className, List<MethodCallSites> methods) {
         this.className = className;
         this.methods = methods;
+    }
+
+    /**
+     * What a rewrite redirected in a class, counted in its original bytes.
+     *
+     * @throws ClassFileException when a method body cannot be read with certainty
+     */
+    public static RewrittenClass counted(String className, byte[] original) {
+        return new RewrittenClass(className, CallSiteRewriter.countSites(original));
     }
 
     public String className() {
