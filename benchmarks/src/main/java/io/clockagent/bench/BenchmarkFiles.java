@@ -65,18 +65,38 @@ final class BenchmarkFiles {
      * with {@code gcc} on first use; for {@code LD_PRELOAD}, where it makes every clock read a system call.
      */
     Path slowClockLibrary() throws IOException, InterruptedException {
-        Path library = targetDirectory.resolve("slowclock/libslowclock.so");
-        if (!Files.isRegularFile(library)) {
-            Path source = requireFile(targetDirectory.resolve("../../integration-tests/src/test/c/slowclock.c")
-                    .toAbsolutePath().normalize(), "run from a checkout of the repository");
-            Files.createDirectories(library.getParent());
-            Process gcc = new ProcessBuilder("gcc", "-shared", "-fPIC", "-O2", "-o", library.toString(),
-                    source.toString()).inheritIO().start();
+        return builtWithGcc("slowclock/libslowclock.so", "integration-tests/src/test/c/slowclock.c");
+    }
+
+    /**
+     * A native agent whose class-file hook changes nothing ({@code benchmarks/src/main/c/noop_jvmti_agent.c}), built
+     * here with {@code gcc} on first use against the JNI headers of the JDK that runs this runner; for
+     * {@code -agentpath}.
+     */
+    Path noopNativeAgent() throws IOException, InterruptedException {
+        Path include = Path.of(System.getProperty("java.home"), "include");
+        requireFile(include.resolve("jvmti.h"), "run this runner on a JDK, not a runtime without headers");
+        return builtWithGcc("noopjvmti/libnoopjvmti.so", "benchmarks/src/main/c/noop_jvmti_agent.c",
+                "-I" + include, "-I" + include.resolve("linux"));
+    }
+
+    /** The shared library {@code library} (under this module's target directory), built from a file of the checkout. */
+    private Path builtWithGcc(String library, String checkoutSource, String... includes)
+            throws IOException, InterruptedException {
+        Path built = targetDirectory.resolve(library);
+        if (!Files.isRegularFile(built)) {
+            Path source = requireFile(targetDirectory.resolve("../../" + checkoutSource).toAbsolutePath().normalize(),
+                    "run from a checkout of the repository");
+            Files.createDirectories(built.getParent());
+            List<String> command = new ArrayList<>(List.of("gcc", "-shared", "-fPIC", "-O2"));
+            command.addAll(List.of(includes));
+            command.addAll(List.of("-o", built.toString(), source.toString()));
+            Process gcc = new ProcessBuilder(command).inheritIO().start();
             if (gcc.waitFor() != 0) {
-                throw new IllegalStateException("gcc could not build " + library + " from " + source);
+                throw new IllegalStateException("gcc could not build " + built + " from " + source);
             }
         }
-        return library;
+        return built;
     }
 
     /** The do-nothing agent built by this module. */

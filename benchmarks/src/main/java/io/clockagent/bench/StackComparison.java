@@ -1,5 +1,6 @@
 package io.clockagent.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,12 +12,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * Runs each stack service of {@code stacks/} without an agent, with the do-nothing agent (the JVM's own price of any
- * {@code -javaagent}) and with clock-agent on its default options, in rounds, one run of each per round in rotated
- * order, and reports side by side the medians over the rounds of: startup (launch to listening), throughput under
- * closed-loop load from {@value #CLIENTS} client threads, and the median and 99th-percentile latency; with the
- * median and range of clock-agent's per-round ratios to the run without an agent. Single-threaded apart from the
- * clients; one service at a time.
+ * Runs each stack service of {@code stacks/} without an agent, with the do-nothing Java agent (the JVM's own price of
+ * any {@code -javaagent}), with a do-nothing native agent (the price of an agent that sees every class file through
+ * {@code -agentpath} instead; built with {@code gcc}, and left out with a notice where that fails) and with
+ * clock-agent on its default options, in rounds, one run of each per round in rotated order, and reports side by side
+ * the medians over the rounds of: startup (launch to listening), throughput under closed-loop load from
+ * {@value #CLIENTS} client threads, and the median and 99th-percentile latency; with the median and range of
+ * clock-agent's per-round ratios to the run without an agent. Single-threaded apart from the clients; one service at
+ * a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StackComparison [--java PATH] [--rounds N]
  * [--warmup-seconds S] [--seconds S] [--only STACK]}; STACK is spring-boot-service, netty-service, kotlin-service or
@@ -26,7 +29,10 @@ public final class StackComparison {
 
     static final double BUDGET_STARTUP_RATIO = 1.05;
     private static final int CLIENTS = 2;
-    private static final String[] VARIANTS = {"no agent", "do-nothing agent", "clock-agent"};
+
+    /** One way to start a service: a name for the table and the JVM options that make it. */
+    private record Variant(String name, List<String> jvmOptions) {
+    }
 
     private StackComparison() {
     }
@@ -57,6 +63,7 @@ public final class StackComparison {
         }
         JdkUnderTest jdk = JdkUnderTest.of(java);
         BenchmarkFiles files = BenchmarkFiles.locate();
+        List<Variant> variants = variants(files);
         Path work = Files.createTempDirectory("stack-comparison");
         System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + CLIENTS
                 + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds + " s timed per run");
@@ -69,17 +76,29 @@ public final class StackComparison {
                 System.out.println(stack.module() + ": not run, it needs Java " + stack.oldestJdk());
                 continue;
             }
-            compare(stack, jdk, files, work.resolve(stack.module()), rounds,
+            compare(stack, jdk, files, variants, work.resolve(stack.module()), rounds,
                     TimeUnit.SECONDS.toNanos(warmupSeconds), TimeUnit.SECONDS.toNanos(timedSeconds));
         }
     }
 
-    private static void compare(ServiceStack stack, JdkUnderTest jdk, BenchmarkFiles files, Path work, int rounds,
-            long warmupNanos, long timedNanos) throws Exception {
-        List<List<String>> agentOptions = List.of(List.of(), List.of("-javaagent:" + files.noopAgentJar()),
-                List.of("-javaagent:" + files.agentJar()));
+    /** No agent first and clock-agent last: the ratios compare those two. */
+    private static List<Variant> variants(BenchmarkFiles files) {
+        List<Variant> variants = new ArrayList<>();
+        variants.add(new Variant("no agent", List.of()));
+        variants.add(new Variant("do-nothing Java agent", List.of("-javaagent:" + files.noopAgentJar())));
+        try {
+            variants.add(new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent())));
+        } catch (IOException | InterruptedException | IllegalStateException unbuilt) {
+            System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
+        }
+        variants.add(new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())));
+        return variants;
+    }
+
+    private static void compare(ServiceStack stack, JdkUnderTest jdk, BenchmarkFiles files, List<Variant> variants,
+            Path work, int rounds, long warmupNanos, long timedNanos) throws Exception {
         List<List<ServiceRun>> runs = new ArrayList<>();
-        for (int variant = 0; variant < VARIANTS.length; variant++) {
+        for (int variant = 0; variant < variants.size(); variant++) {
             runs.add(new ArrayList<>());
         }
         System.out.println();
@@ -87,10 +106,10 @@ public final class StackComparison {
                 + Machine.loadAverage());
         for (int round = -1; round < rounds; round++) {
             System.err.print(round < 0 ? "  untimed round ..." : "  round " + (round + 1) + " of " + rounds + " ...");
-            for (int turn = 0; turn < VARIANTS.length; turn++) {
-                int variant = Math.floorMod(turn + round, VARIANTS.length);
+            for (int turn = 0; turn < variants.size(); turn++) {
+                int variant = Math.floorMod(turn + round, variants.size());
                 List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
-                command.addAll(agentOptions.get(variant));
+                command.addAll(variants.get(variant).jvmOptions());
                 Path runDirectory = work.resolve("round-" + round + "-" + variant);
                 command.addAll(stack.jvmOptions(runDirectory));
                 command.addAll(List.of("-jar", files.stackJar(stack.module()).toString()));
@@ -106,16 +125,16 @@ public final class StackComparison {
         System.out.println("| " + stack.module() + " | startup ms | throughput per s | median latency µs"
                 + " | p99 latency µs |");
         System.out.println("| --- | ---: | ---: | ---: | ---: |");
-        for (int variant = 0; variant < VARIANTS.length; variant++) {
+        for (int variant = 0; variant < variants.size(); variant++) {
             List<ServiceRun> variantRuns = runs.get(variant);
-            System.out.println("| " + VARIANTS[variant] + " | "
+            System.out.println("| " + variants.get(variant).name() + " | "
                     + format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6)) + " | "
                     + format("%.0f", median(variantRuns, run -> run.requestsPerSecond)) + " | "
                     + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)) + " | "
                     + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3)) + " |");
         }
         List<ServiceRun> without = runs.get(0);
-        List<ServiceRun> with = runs.get(VARIANTS.length - 1);
+        List<ServiceRun> with = runs.get(variants.size() - 1);
         double startupRatio = median(with, run -> run.startupNanos / 1e6)
                 / median(without, run -> run.startupNanos / 1e6);
         System.out.println();
