@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One timed run of a stack service in a forked JVM: the time from launch to its {@code listening PORT} line, then
  * closed-loop load from a few client threads, each sending its next request when the last is answered, untimed for a
- * warm-up and then timed; then the end of its stdin stops it, and it must exit with status 0.
+ * warm-up and then timed, unless no timed load is asked for; then the end of its stdin stops it, and it must exit
+ * with status 0.
  */
 final class ServiceRun {
 
@@ -25,8 +26,9 @@ final class ServiceRun {
     private static final long START_PATIENCE_SECONDS = 120;
 
     final long startupNanos;
+    /** NaN for a run without load. */
     final double requestsPerSecond;
-    /** Every timed request's latency, sorted. */
+    /** Every timed request's latency, sorted; none for a run without load. */
     final long[] latencyNanos;
 
     private ServiceRun(long startupNanos, double requestsPerSecond, long[] latencyNanos) {
@@ -47,15 +49,19 @@ final class ServiceRun {
             int port = awaitPort(stdout, command);
             long startupNanos = System.nanoTime() - launchedNanos;
             drainInBackground(stdout);
-            try (StackClient setup = stack.connect(port)) {
-                for (String request : stack.setup()) {
-                    setup.request(request);
+            long[] all = {};
+            double perSecond = Double.NaN;
+            if (timedNanos > 0) {
+                try (StackClient setup = stack.connect(port)) {
+                    for (String request : stack.setup()) {
+                        setup.request(request);
+                    }
                 }
+                load(stack, port, clients, warmupNanos);
+                List<long[]> latencies = load(stack, port, clients, timedNanos);
+                all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+                perSecond = all.length / (timedNanos / 1e9);
             }
-            load(stack, port, clients, warmupNanos);
-            List<long[]> latencies = load(stack, port, clients, timedNanos);
-            long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-            double perSecond = all.length / (timedNanos / 1e9);
             // The end of its stdin stops the service.
             service.getOutputStream().close();
             if (!service.waitFor(START_PATIENCE_SECONDS, TimeUnit.SECONDS) || service.exitValue() != 0) {

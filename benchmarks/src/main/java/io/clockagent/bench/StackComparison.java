@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
  * a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StackComparison [--java PATH] [--rounds N]
- * [--warmup-seconds S] [--seconds S] [--only STACK]}; STACK is spring-boot-service, netty-service, kotlin-service or
- * pool-service.
+ * [--warmup-seconds S] [--seconds S] [--startup-only] [--only STACK]}; STACK is spring-boot-service, netty-service,
+ * kotlin-service or pool-service. {@code --startup-only} stops each service once it listens, for more rounds in the
+ * same time.
  */
 public final class StackComparison {
 
@@ -43,6 +44,7 @@ public final class StackComparison {
         long warmupSeconds = 5;
         long timedSeconds = 5;
         String only = null;
+        boolean startupOnly = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -51,10 +53,19 @@ public final class StackComparison {
                 case "--warmup-seconds" -> warmupSeconds = Long.parseLong(RunnerArguments.required(args[i], value));
                 case "--seconds" -> timedSeconds = Long.parseLong(RunnerArguments.required(args[i], value));
                 case "--only" -> only = RunnerArguments.required(args[i], value);
+                case "--startup-only" -> {
+                    startupOnly = true;
+                    // A flag: no value follows it.
+                    continue;
+                }
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
-                        + " --rounds N, --warmup-seconds S, --seconds S, --only STACK");
+                        + " --rounds N, --warmup-seconds S, --seconds S, --startup-only, --only STACK");
             }
             i++;
+        }
+        if (startupOnly) {
+            warmupSeconds = 0;
+            timedSeconds = 0;
         }
         String onlyStack = only;
         if (onlyStack != null && Arrays.stream(ServiceStack.values()).noneMatch(s -> s.module().equals(onlyStack))) {
@@ -65,8 +76,9 @@ public final class StackComparison {
         BenchmarkFiles files = BenchmarkFiles.locate();
         List<Variant> variants = variants(files);
         Path work = Files.createTempDirectory("stack-comparison");
-        System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + CLIENTS
-                + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds + " s timed per run");
+        System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + (startupOnly
+                ? "startup only" : CLIENTS + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds
+                + " s timed per run"));
         for (ServiceStack stack : ServiceStack.values()) {
             if (only != null && !only.equals(stack.module())) {
                 continue;
@@ -122,16 +134,22 @@ public final class StackComparison {
         System.err.println();
         System.out.println("  after: " + Machine.loadAverage());
         System.out.println();
-        System.out.println("| " + stack.module() + " | startup ms | throughput per s | median latency µs"
-                + " | p99 latency µs |");
-        System.out.println("| --- | ---: | ---: | ---: | ---: |");
+        boolean loaded = timedNanos > 0;
+        System.out.println("| " + stack.module() + " | startup ms"
+                + (loaded ? " | throughput per s | median latency µs | p99 latency µs |" : " |"));
+        System.out.println(loaded ? "| --- | ---: | ---: | ---: | ---: |" : "| --- | ---: |");
         for (int variant = 0; variant < variants.size(); variant++) {
             List<ServiceRun> variantRuns = runs.get(variant);
-            System.out.println("| " + variants.get(variant).name() + " | "
-                    + format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6)) + " | "
-                    + format("%.0f", median(variantRuns, run -> run.requestsPerSecond)) + " | "
-                    + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)) + " | "
-                    + format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3)) + " |");
+            StringBuilder row = new StringBuilder("| " + variants.get(variant).name() + " | "
+                    + format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6)) + " |");
+            if (loaded) {
+                row.append(" ").append(format("%.0f", median(variantRuns, run -> run.requestsPerSecond)))
+                        .append(" | ").append(format("%.1f",
+                                median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)))
+                        .append(" | ").append(format("%.1f",
+                                median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3))).append(" |");
+            }
+            System.out.println(row);
         }
         List<ServiceRun> without = runs.get(0);
         List<ServiceRun> with = runs.get(variants.size() - 1);
@@ -139,10 +157,10 @@ public final class StackComparison {
                 / median(without, run -> run.startupNanos / 1e6);
         System.out.println();
         System.out.println("clock-agent / no agent, per round: startup "
-                + ratios(with, without, run -> run.startupNanos) + "; throughput "
+                + ratios(with, without, run -> run.startupNanos) + (loaded ? "; throughput "
                 + ratios(with, without, run -> run.requestsPerSecond) + "; median latency "
                 + ratios(with, without, run -> run.latencyQuantileNanos(0.5)) + "; p99 latency "
-                + ratios(with, without, run -> run.latencyQuantileNanos(0.99)));
+                + ratios(with, without, run -> run.latencyQuantileNanos(0.99)) : ""));
         System.out.println("budget: startup with clock-agent at most " + format("%.2f", BUDGET_STARTUP_RATIO)
                 + "x the startup without (medians): " + format("%.3f", startupRatio) + "x: "
                 + (startupRatio <= BUDGET_STARTUP_RATIO ? "met" : "MISSED"));
