@@ -135,21 +135,22 @@ public final class StackComparison {
         System.out.println("  after: " + Machine.loadAverage());
         System.out.println();
         boolean loaded = timedNanos > 0;
-        System.out.println("| " + stack.module() + " | startup ms"
-                + (loaded ? " | throughput per s | median latency µs | p99 latency µs |" : " |"));
-        System.out.println(loaded ? "| --- | ---: | ---: | ---: | ---: |" : "| --- | ---: |");
+        List<String> header = new ArrayList<>(List.of(stack.module(), "startup ms"));
+        if (loaded) {
+            header.addAll(List.of("throughput per s", "median latency µs", "p99 latency µs"));
+        }
+        System.out.println(tableRow(header));
+        System.out.println("| --- |" + " ---: |".repeat(header.size() - 1));
         for (int variant = 0; variant < variants.size(); variant++) {
             List<ServiceRun> variantRuns = runs.get(variant);
-            StringBuilder row = new StringBuilder("| " + variants.get(variant).name() + " | "
-                    + format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6)) + " |");
+            List<String> cells = new ArrayList<>(List.of(variants.get(variant).name(),
+                    format("%.1f", median(variantRuns, run -> run.startupNanos / 1e6))));
             if (loaded) {
-                row.append(" ").append(format("%.0f", median(variantRuns, run -> run.requestsPerSecond)))
-                        .append(" | ").append(format("%.1f",
-                                median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)))
-                        .append(" | ").append(format("%.1f",
-                                median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3))).append(" |");
+                cells.addAll(List.of(format("%.0f", median(variantRuns, run -> run.requestsPerSecond)),
+                        format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.5) / 1e3)),
+                        format("%.1f", median(variantRuns, run -> run.latencyQuantileNanos(0.99) / 1e3))));
             }
-            System.out.println(row);
+            System.out.println(tableRow(cells));
         }
         List<ServiceRun> without = runs.get(0);
         List<ServiceRun> with = runs.get(variants.size() - 1);
@@ -187,6 +188,10 @@ public final class StackComparison {
         }
         return format("%.3f", Samples.median(ratios)) + "x (range " + format("%.3f", Collections.min(ratios)) + "-"
                 + format("%.3f", Collections.max(ratios)) + ")";
+    }
+
+    private static String tableRow(List<String> cells) {
+        return "| " + String.join(" | ", cells) + " |";
     }
 
     private static String format(String pattern, double value) {
