@@ -21,6 +21,11 @@ public final class ClockCost {
      */
     private static final long WARMUP_NANOS = 1_000_000_000L;
     private static final int ROUNDS = 20;
+    /**
+     * And the rounds go on for at least this long: on a busy machine the JIT may not yet have compiled the read when
+     * the warm-up ends (a read in C1 code costs about half a direct call), and a later round keeps the fastest.
+     */
+    private static final long MIN_ROUNDS_NANOS = 1_000_000_000L;
     private static final int READS_PER_ROUND = 100_000;
     private static final MethodHandle DIRECT = directCall();
     /** Where the reads go, so that they cannot be optimised away. */
@@ -41,7 +46,8 @@ public final class ClockCost {
         while (System.nanoTime() - warmupStartNanos < WARMUP_NANOS) {
             sum += read.getAsLong();
         }
-        for (int round = 0; round < ROUNDS; round++) {
+        long roundsStartNanos = System.nanoTime();
+        for (int round = 0; round < ROUNDS || System.nanoTime() - roundsStartNanos < MIN_ROUNDS_NANOS; round++) {
             long start = System.nanoTime();
             for (int i = 0; i < READS_PER_ROUND; i++) {
                 sum += read.getAsLong();
