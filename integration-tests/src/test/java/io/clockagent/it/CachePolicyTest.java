@@ -20,15 +20,31 @@ import org.junit.jupiter.api.io.TempDir;
  * what caching needs to pay on any host (a direct call would have to cost 30 us), goes to the direct clock after the
  * ticker's first sample, and its ticker stops ticking while the reads go on; reading flat out starts caching again
  * within about a second, and slowing down stops it again. With {@code cache=always} the same slow reads are cached
- * throughout. The rule itself, at and around its thresholds, is {@code CachingDecisionTest}'s.
+ * throughout. Bursts that pay on average stay cached through the pauses between them, where the ticker's sampling
+ * windows see nothing, and light ones go direct. The rule itself, at and around its thresholds, is
+ * {@code CachingDecisionTest}'s.
  */
 class CachePolicyTest {
 
     private static final String INCLUDE = "include=io.clockagent.it.fixtures.cachepolicy";
     private static final long SLOW_READS_PER_SECOND = 1_000;
-    /** Past the ticker's first sample, a second after the first read, and its direct evaluation. */
+    /** Past the ticker's first decision, a second after the first read, and its direct count. */
     private static final long DECISION_MILLIS = 2_500;
-    private static final Pattern MBEAN = Pattern.compile("mbean caching=(true|false) ticks=(\\d+) switches=(\\d+)");
+    /**
+     * Slow again after reading flat out: the windows cannot tell slow reads from pauses between bursts as intense as
+     * the flat-out reads, and caching restarted soon after it stopped, so the stop waits for the first trial, 4 s
+     * after the restart; the flat-out reads took 2.5 s of them.
+     */
+    private static final long SLOW_AGAIN_MILLIS = 4_500;
+    private static final Pattern MBEAN = Pattern.compile("mbean caching=(true|false) ticks=(\\d+) switches=(\\d+)"
+            + " trials=(\\d+)");
+    /**
+     * Bursts of 20 million reads, flat out, with 300 ms pauses: about 30 million reads a second on average, above
+     * break-even on any host, though the ticker's sampling windows mostly fall between the bursts.
+     */
+    private static final String HEAVY_BURSTS = "bursts 20000000 300 12";
+    /** Bursts of 1,000 reads every half second: far below break-even, however fast each burst. */
+    private static final String LIGHT_BURSTS = "bursts 1000 500 6";
 
     @OnEachJdk
     void slowReadsGoDirectAndTheTickerRestsUntilTheRateRisesAndFallsAgain(int featureVersion,
@@ -41,7 +57,7 @@ class CachePolicyTest {
             long[] slowLater = mbean(service);
             service.ask("flat-out " + DECISION_MILLIS, "flat-out done");
             long[] fast = mbean(service);
-            service.ask("paced " + SLOW_READS_PER_SECOND + " " + DECISION_MILLIS, "paced done");
+            service.ask("paced " + SLOW_READS_PER_SECOND + " " + SLOW_AGAIN_MILLIS, "paced done");
             long[] slowAgain = mbean(service);
             String describe = service.describe();
 
@@ -52,6 +68,27 @@ class CachePolicyTest {
             assertTrue(fast[1] > slowLater[1], "ticking again\n" + describe);
             assertEquals(0, slowAgain[0], "slow again: direct\n" + describe);
             assertEquals(3, slowAgain[2], "off, on, off\n" + describe);
+        }
+    }
+
+    @OnEachJdk
+    void heavyBurstsAreCachedThroughTheirPausesAndLightOnesGoDirect(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm service = start(jdk, runDirectory, INCLUDE)) {
+            service.ask(LIGHT_BURSTS, "bursts done");
+            long[] light = mbean(service);
+            service.ask(HEAVY_BURSTS, "bursts done");
+            long[] heavy = mbean(service);
+            service.ask(HEAVY_BURSTS, "bursts done");
+            long[] heavyLater = mbean(service);
+            String describe = service.describe();
+
+            assertEquals(0, light[0], "light bursts: direct\n" + describe);
+            assertEquals(1, light[2], "one switch, from the first second's optimistic caching\n" + describe);
+            assertEquals(1, heavy[0], "heavy bursts: cached\n" + describe);
+            assertEquals(1, heavyLater[0], "still cached\n" + describe);
+            assertTrue(heavyLater[3] <= 2, "trials of the direct clock 4 s, then 8 s after caching restarted\n"
+                    + describe);
         }
     }
 
@@ -80,12 +117,12 @@ class CachePolicyTest {
         return service;
     }
 
-    /** {@code [caching 1 or 0, ticks, switches]}. */
+    /** {@code [caching 1 or 0, ticks, switches, trial stops]}. */
     private static long[] mbean(LiveJvm service) {
         String line = service.ask("mbean", "mbean ");
         Matcher mbean = MBEAN.matcher(line);
         assertTrue(mbean.matches(), line + "\n" + service.describe());
         return new long[] {Boolean.parseBoolean(mbean.group(1)) ? 1 : 0, Long.parseLong(mbean.group(2)),
-            Long.parseLong(mbean.group(3))};
+            Long.parseLong(mbean.group(3)), Long.parseLong(mbean.group(4))};
     }
 }

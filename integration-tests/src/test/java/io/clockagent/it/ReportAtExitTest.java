@@ -37,7 +37,7 @@ class ReportAtExitTest {
     private static final Pattern CACHE_SUMMARY = Pattern.compile("clock-agent: report: cache=auto, (no estimate of the"
             + " read rate yet \\(the first comes a second after the first read\\)|(caching|direct) at the last estimate"
             + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns, the ticker [\\d.]+ ms per"
-            + " second\\), \\d+ switches)");
+            + " second\\), \\d+ switches \\(\\d+ trial stops\\))");
     private static final Pattern TICKER_SUMMARY = Pattern.compile("clock-agent: report: (\\d+) ticks, (\\d+) late,"
             + " max lag (\\d+)\\.(\\d{3}) ms, (\\d+) idle periods, (\\d+) clamped, (\\d+) ticker failures");
 

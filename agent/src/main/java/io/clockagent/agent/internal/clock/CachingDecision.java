@@ -1,22 +1,30 @@
 package io.clockagent.agent.internal.clock;
 
 /**
- * For {@code cache=auto}: whether the cached clock pays at the read rate the ticker last estimated. Caching saves a
- * direct call's cost on every read and costs the ticker's own CPU time; it pays while
+ * For {@code cache=auto}: whether the cached clock pays at the read rate the ticker estimates. Caching saves a direct
+ * call's cost on every read and costs the ticker's own CPU time; it pays while
  * {@code reads per second x direct call's cost} is above the ticker's cost per second. With hysteresis: caching
  * starts only once the saving is {@value #START_MARGIN} times the cost, and stops as soon as it falls below the cost,
- * so that a rate near the threshold does not flap, and caching never goes on at a loss. Used by the ticker thread
- * only; the figures it keeps are read by the MBean and the report from any thread.
+ * so that a rate near the threshold does not flap, and caching never goes on at a loss.
+ *
+ * <p>While caching, the rate comes from short sampling windows ({@link SampledReads}), which can miss a reader that
+ * reads in bursts; while reads go direct, every read is counted ({@link DirectReadHistory}). So a stop that the
+ * windows cannot be sure of (their mean below break-even, their upper bound above it) is a trial: if the direct
+ * count starts caching again within {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure
+ * stop waits {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses it again, up to
+ * {@value #MAX_TRIAL_INTERVAL_NANOS} ns. A trial the count reverses costs the reads it sends direct until then, at most
+ * about what the ticker spends in two seconds; one the count confirms ends the wait. A stop the windows are sure of is
+ * always taken. Used by the ticker thread only;
+ * the figures it keeps are read by the MBean and the report from any thread.
  */
 public final class CachingDecision {
 
     public static final double START_MARGIN = 1.5;
-    /**
-     * While caching, how far above break-even the reads counted in a short sample must be, and how many, for the
-     * sample to end there: well clear of break-even, a longer count would only send more reads to the direct clock.
-     */
-    static final double SETTLED_EARLY_MARGIN = 4.0;
-    static final long SETTLED_EARLY_MIN_READS = 64;
+    /** While caching, how far above break-even the windows' rate must be for one window a second to do. */
+    static final double CLEAR_MARGIN = 4.0;
+    static final long REVERSED_STOP_NANOS = 30_000_000_000L;
+    static final long FIRST_TRIAL_INTERVAL_NANOS = 4_000_000_000L;
+    static final long MAX_TRIAL_INTERVAL_NANOS = 120_000_000_000L;
     /**
      * What the ticker is taken to cost before it has ticked and measured itself: 3 % of a core, about what it spends on
      * a virtual machine at a 1 ms tick.
@@ -28,10 +36,16 @@ public final class CachingDecision {
     private volatile double tickerCpuNanosPerSecond;
     private volatile double readsPerSecond = Double.NaN;
     private volatile long switches;
+    private volatile long trialStops;
+
+    private long stoppedAtNanos;
+    private boolean stopped;
+    private long trialIntervalNanos;
+    private long nextTrialNanos;
 
     /**
      * @param cachingAtFirst whether to cache from the first read on, before any rate is known: the ticker starts
-     *     optimistic, and its first sample, a second later, decides
+     *     optimistic, and its first windows, over the next second, decide
      */
     CachingDecision(boolean cachingAtFirst, long tickNanos) {
         this.caching = cachingAtFirst;
@@ -49,31 +63,53 @@ public final class CachingDecision {
     }
 
     /**
-     * Whether a sample of the direct reads may end after counting {@code reads} in {@code elapsedNanos}, short of its
-     * full length: only while caching, at a rate that pays {@value #SETTLED_EARLY_MARGIN} times over. At millions of
-     * reads a second each sampled millisecond costs a direct call per read; a rate near break-even gets the full
-     * sample.
+     * While caching: whether to go on, from the windows' mean rate and its upper bound, counting a switch when it
+     * stops.
      */
-    boolean settledEarly(long reads, long elapsedNanos) {
-        return caching && reads >= SETTLED_EARLY_MIN_READS && elapsedNanos > 0
-                && reads * 1e9 / elapsedNanos * directCallNanos >= SETTLED_EARLY_MARGIN * tickerCpuNanosPerSecond;
+    boolean keepCaching(double sampledReadsPerSecond, double upperBoundReadsPerSecond, long nowNanos) {
+        readsPerSecond = sampledReadsPerSecond;
+        if (pays(sampledReadsPerSecond, 1.0)) {
+            return true;
+        }
+        boolean sure = !pays(upperBoundReadsPerSecond, 1.0);
+        if (!sure && trialIntervalNanos != 0 && nowNanos - nextTrialNanos < 0) {
+            return true;
+        }
+        if (!sure) {
+            trialStops++;
+        }
+        caching = false;
+        switches++;
+        stopped = true;
+        stoppedAtNanos = nowNanos;
+        return false;
     }
 
-    /**
-     * Decides at the given rate, counting a switch when the answer changes.
-     *
-     * @return whether to keep, or start, caching
-     */
-    boolean decide(double readsPerSecondNow) {
-        readsPerSecond = readsPerSecondNow;
-        double savedNanosPerSecond = readsPerSecondNow * directCallNanos;
-        boolean cache = caching ? savedNanosPerSecond >= tickerCpuNanosPerSecond
-                : savedNanosPerSecond >= START_MARGIN * tickerCpuNanosPerSecond;
-        if (cache != caching) {
-            caching = cache;
-            switches++;
+    /** While reads go direct: whether to start caching at the counted rate, counting a switch when it does. */
+    boolean startCaching(double countedReadsPerSecond, long nowNanos) {
+        readsPerSecond = countedReadsPerSecond;
+        if (!pays(countedReadsPerSecond, START_MARGIN)) {
+            return false;
         }
-        return cache;
+        if (stopped && nowNanos - stoppedAtNanos < REVERSED_STOP_NANOS) {
+            trialIntervalNanos = trialIntervalNanos == 0 ? FIRST_TRIAL_INTERVAL_NANOS
+                    : Math.min(2 * trialIntervalNanos, MAX_TRIAL_INTERVAL_NANOS);
+        } else {
+            trialIntervalNanos = 0;
+        }
+        nextTrialNanos = nowNanos + trialIntervalNanos;
+        caching = true;
+        switches++;
+        return true;
+    }
+
+    /** Whether the windows' rate pays so clearly that one window a second is enough to watch it. */
+    boolean paysClearly(double sampledReadsPerSecond) {
+        return pays(sampledReadsPerSecond, CLEAR_MARGIN);
+    }
+
+    private boolean pays(double readsPerSecondNow, double margin) {
+        return readsPerSecondNow * directCallNanos >= margin * tickerCpuNanosPerSecond;
     }
 
     public boolean caching() {
@@ -101,5 +137,10 @@ public final class CachingDecision {
 
     public long switches() {
         return switches;
+    }
+
+    /** The stops the windows were unsure of, taken to let the direct count decide. */
+    public long trialStops() {
+        return trialStops;
     }
 }

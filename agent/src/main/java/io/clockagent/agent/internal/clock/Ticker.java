@@ -12,14 +12,17 @@ public final class Ticker implements Runnable, AutoCloseable {
 
     static final String THREAD_NAME = "clock-agent-ticker";
 
-    /** How often the ticker withdraws the cached value to learn whether anyone reads it (cache=auto: how often). */
+    /**
+     * How often the ticker withdraws the cached value to learn whether anyone reads it (cache=always), or decides
+     * from its sampling windows whether caching pays (cache=auto).
+     */
     static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
-    /** With cache=auto, how long the value stays withdrawn while the ticker counts the reads that go direct. */
-    static final long SAMPLE_NANOS = 10_000_000L;
-    /** With cache=auto, while caching, the first look of each sample, which ends it when the rate is clear. */
-    static final long SHORT_SAMPLE_NANOS = 500_000L;
-    /** With cache=auto, while reads go direct because caching does not pay, how often the ticker counts them. */
-    static final long DIRECT_EVALUATION_NANOS = 250_000_000L;
+    /** With cache=auto, while caching: how long each sampling window withdraws the value to count direct reads. */
+    static final long SAMPLE_WINDOW_NANOS = 500_000L;
+    /** With cache=auto, while caching: windows a second, unless the rate pays clearly, when one does. */
+    static final int WINDOWS_PER_SECOND = 20;
+    /** With cache=auto, while reads go direct: how often the ticker looks at their count. */
+    static final long DIRECT_CHECK_NANOS = 10_000_000L;
     /** Reads per batch, and batches, of the ticker's measurement of a direct call: 100,000 calls, once. */
     private static final int DIRECT_CALLS_PER_BATCH = 5_000;
     private static final int DIRECT_CALL_BATCHES = 20;
@@ -54,6 +57,13 @@ public final class Ticker implements Runnable, AutoCloseable {
     private volatile boolean timerSlackLowered;
     /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails is not retried. */
     private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+
+    /* With cache=auto, used by the ticker thread only: its estimates, and when the next sampling window is due. */
+    private final SampledReads sampledReads = new SampledReads();
+    private final DirectReadHistory directReadHistory = new DirectReadHistory();
+    private int windowsPerSecond = WINDOWS_PER_SECOND;
+    private long nextWindowNanos;
+    private long randomBits = System.nanoTime() | 1;
 
     /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
@@ -134,15 +144,22 @@ public final class Ticker implements Runnable, AutoCloseable {
             // never pays for a tick, and the first read starts the ticking.
             if (idleUntilDemand(lastMillis)) {
                 lastMillis = startTicking(lastMillis);
+                if (decision != null) {
+                    startWindows(System.nanoTime());
+                }
             }
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
             while (running) {
                 try {
                     long boundaryNanos = Math.floorDiv(wallNanos(), tickNanos) * tickNanos + tickNanos;
+                    if (decision != null) {
+                        lastMillis = sampleIfDueBefore(boundaryNanos, lastMillis);
+                    }
                     waitUntil(boundaryNanos);
                     lastMillis = publish(lastMillis);
                     recordLag(wallNanos() - boundaryNanos);
-                    if (System.nanoTime() - nextProbeNanos >= 0) {
+                    // With cache=auto the decision waits for a window: with one a second, a second may hold none.
+                    if (System.nanoTime() - nextProbeNanos >= 0 && (decision == null || sampledReads.windows() > 0)) {
                         boolean resume = decision == null ? idleUntilDemand(lastMillis) : cachingPays(lastMillis);
                         if (resume) {
                             lastMillis = startTicking(lastMillis);
@@ -170,10 +187,9 @@ public final class Ticker implements Runnable, AutoCloseable {
     }
 
     /**
-     * cache=auto, once per probe interval: records what the ticking cost, withdraws the value for a short sample of
-     * the reads that then go direct, and decides from their rate. While caching does not pay, reads stay direct and the
-     * rate is counted every {@link #DIRECT_EVALUATION_NANOS} until it does; where nobody reads at all, the ticker idles
-     * as with cache=always.
+     * cache=auto, while caching, once per probe interval: records what the ticking cost and decides from the sampling
+     * windows of the interval. Where caching stops, reads go direct until their count shows that it pays again; where
+     * it goes on but no window saw a read, the ticker idles until the next read.
      *
      * @return whether to tick again (false once closed)
      */
@@ -186,40 +202,96 @@ public final class Ticker implements Runnable, AutoCloseable {
         if (Double.isNaN(decision.directCallNanos())) {
             decision.directCallMeasured(directCallNanos());
         }
-        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
-        double readsPerSecond = sampledReadsPerSecond();
-        while (running) {
-            if (readsPerSecond == 0) {
-                if (!idleUntilDemand(lastMillis)) {
-                    return false;
-                }
-            } else if (decision.decide(readsPerSecond)) {
-                return true;
-            }
-            readsPerSecond = directReadsPerSecond(DIRECT_EVALUATION_NANOS);
+        long nowNanos = System.nanoTime();
+        double sampledReadsPerSecond = sampledReads.readsPerSecond();
+        boolean keep = decision.keepCaching(sampledReadsPerSecond, sampledReads.upperBoundReadsPerSecond(nowNanos),
+                nowNanos);
+        sampledReads.restart();
+        if (!keep) {
+            return directUntilCachingPays(lastMillis);
         }
-        return false;
+        windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? 1 : WINDOWS_PER_SECOND;
+        // Caching goes on though no window saw a read: a reader in bursts, between two. Like cache=always, idle until
+        // the next read rather than tick through the gap.
+        return sampledReadsPerSecond > 0 || idleUntilDemand(lastMillis);
     }
 
     /**
-     * The rate of the reads that take the direct clock while the value is withdrawn: a short look first, which settles
-     * a rate far above break-even, and the full sample only where it does not.
+     * While caching, withdraws the value for one sampling window if one falls due before the boundary, counts the
+     * reads that go direct meanwhile, and publishes afresh.
      */
-    private double sampledReadsPerSecond() {
+    private long sampleIfDueBefore(long boundaryWallNanos, long lastMillis) {
+        long untilWindowNanos = nextWindowNanos - System.nanoTime();
+        if (untilWindowNanos >= boundaryWallNanos - wallNanos()) {
+            return lastMillis;
+        }
+        parkUntil(System.nanoTime(), untilWindowNanos);
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
         long readsBefore = clock.directReads();
         long startNanos = System.nanoTime();
-        long elapsedNanos = parkUntil(startNanos, SHORT_SAMPLE_NANOS);
-        if (!decision.settledEarly(clock.directReads() - readsBefore, elapsedNanos)) {
-            elapsedNanos = parkUntil(startNanos, SAMPLE_NANOS);
-        }
-        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+        long elapsedNanos = parkUntil(startNanos, SAMPLE_WINDOW_NANOS);
+        sampledReads.window(clock.directReads() - readsBefore, elapsedNanos, startNanos + elapsedNanos);
+        nextWindowNanos = startNanos + elapsedNanos + windowGapNanos();
+        return publish(lastMillis);
     }
 
-    /** Counts the reads that take the direct clock for at least the given time, or until the ticker is closed. */
-    private double directReadsPerSecond(long forNanos) {
-        long readsBefore = clock.directReads();
-        long elapsedNanos = parkUntil(System.nanoTime(), forNanos);
-        return (clock.directReads() - readsBefore) * 1e9 / Math.max(1, elapsedNanos);
+    private void startWindows(long nowNanos) {
+        sampledReads.restart();
+        windowsPerSecond = WINDOWS_PER_SECOND;
+        nextWindowNanos = nowNanos + windowGapNanos();
+    }
+
+    /**
+     * The time to the next window: random, between half and one and a half times the mean spacing, so that windows do
+     * not keep falling between bursts that recur at a fixed period. An xorshift generator: no class to load, no
+     * allocation.
+     */
+    private long windowGapNanos() {
+        randomBits ^= randomBits << 13;
+        randomBits ^= randomBits >>> 7;
+        randomBits ^= randomBits << 17;
+        double unit = (randomBits >>> 11) * 0x1.0p-53;
+        return (long) ((0.5 + unit) * 1e9 / windowsPerSecond);
+    }
+
+    /**
+     * Sends reads to the direct clock and counts them, looking every {@link #DIRECT_CHECK_NANOS}, until their rate
+     * pays for caching; a slot without a read idles the ticker until the next read. Each look's rate also feeds the
+     * peak that the sampling windows' upper bound remembers.
+     *
+     * @return whether to tick again (false once closed)
+     */
+    private boolean directUntilCachingPays(long lastMillis) {
+        clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
+        directReadHistory.begin(System.nanoTime());
+        while (running) {
+            long slotStartNanos = System.nanoTime();
+            long slotStartReads = clock.directReads();
+            long lookedAtNanos = slotStartNanos;
+            long lookedAtReads = slotStartReads;
+            while (running && lookedAtNanos - slotStartNanos < DirectReadHistory.SLOT_NANOS) {
+                parkUntil(lookedAtNanos, Math.min(DIRECT_CHECK_NANOS,
+                        slotStartNanos + DirectReadHistory.SLOT_NANOS - lookedAtNanos));
+                long nowNanos = System.nanoTime();
+                long reads = clock.directReads();
+                sampledReads.observePeak((reads - lookedAtReads) * 1e9 / Math.max(1, nowNanos - lookedAtNanos),
+                        nowNanos);
+                double countedReadsPerSecond = directReadHistory.readsPerSecond(slotStartNanos,
+                        reads - slotStartReads, nowNanos);
+                if (decision.startCaching(countedReadsPerSecond, nowNanos)) {
+                    startWindows(nowNanos);
+                    return true;
+                }
+                lookedAtNanos = nowNanos;
+                lookedAtReads = reads;
+            }
+            long slotReads = clock.directReads() - slotStartReads;
+            directReadHistory.slotEnded(slotStartNanos, slotReads);
+            if (slotReads == 0 && !idleUntilDemand(lastMillis)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */

@@ -114,6 +114,8 @@ final class ClockAgentMBean implements InvocationHandler {
                 () -> decision() == null ? Double.NaN : decision().tickerCpuNanosPerSecond() / 1e6);
         add("CacheSwitches", long.class, "cache=auto: how often caching started or stopped",
                 () -> decision() == null ? 0L : decision().switches());
+        add("CacheTrialStops", long.class, "cache=auto: stops its sampling windows were unsure of, left to the direct"
+                + " count to confirm", () -> decision() == null ? 0L : decision().trialStops());
         add("TimerSlackLowered", boolean.class, "whether the ticker's Linux timer slack is 1 ns",
                 () -> ticker != null && ticker.timerSlackLowered());
         add("CurrentLagMillis", long.class, "how far the cached value is behind the real clock now; 0 while direct",

@@ -77,10 +77,11 @@ public final class ExitReport implements Runnable {
         String cache = Double.isNaN(decision.readsPerSecond())
                 ? "report: cache=auto, no estimate of the read rate yet (the first comes a second after the first read)"
                 : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per second"
-                        + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches",
+                        + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches"
+                        + " (%d trial stops)",
                         decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
                         decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
-                        decision.tickerCpuNanosPerSecond() / 1e6, decision.switches());
+                        decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops());
         return new String[] {classes, ticks, cache};
     }
 
@@ -113,6 +114,7 @@ public final class ExitReport implements Runnable {
                 field(json, "directCallNanos", number(decision.directCallNanos()));
                 field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));
                 field(json, "cacheSwitches", Long.toString(decision.switches()));
+                field(json, "cacheTrialStops", Long.toString(decision.trialStops()));
             }
         }
         json.append("  \"rewrittenClasses\": [");

@@ -16,6 +16,7 @@ class CachingDecisionTest {
     private static final double DIRECT_CALL_NANOS = 20.0;
     private static final double TICKER_CPU_NANOS_PER_SECOND = 30_000_000.0;
     private static final double BREAK_EVEN = TICKER_CPU_NANOS_PER_SECOND / DIRECT_CALL_NANOS;
+    private static final long SECOND = 1_000_000_000L;
 
     private CachingDecision measured(boolean cachingAtFirst) {
         CachingDecision decision = new CachingDecision(cachingAtFirst, AgentOptions.DEFAULT_TICK_NANOS);
@@ -33,28 +34,29 @@ class CachingDecisionTest {
     void aRateThatFallsBelowBreakEvenStopsCachingAndOneThatRisesWellAboveStartsItAgain() {
         CachingDecision decision = measured(true);
 
-        assertTrue(decision.decide(5_000_000), "far above break-even");
-        assertFalse(decision.decide(10_000), "far below: caching costs more than it saves");
-        assertTrue(decision.decide(5_000_000), "and back");
+        assertTrue(keep(decision, 5_000_000, 0), "far above break-even");
+        assertFalse(keep(decision, 10_000, SECOND), "far below: caching costs more than it saves");
+        assertTrue(decision.startCaching(5_000_000, 10 * SECOND), "and back");
 
         assertEquals(2, decision.switches());
+        assertEquals(0, decision.trialStops());
     }
 
     @Test
     void cachingStopsAsSoonAsItCostsMoreThanItSaves() {
         CachingDecision decision = measured(true);
 
-        assertTrue(decision.decide(BREAK_EVEN), "at break-even it still pays for itself");
-        assertFalse(decision.decide(BREAK_EVEN * 0.99));
+        assertTrue(keep(decision, BREAK_EVEN, 0), "at break-even it still pays for itself");
+        assertFalse(keep(decision, BREAK_EVEN * 0.99, SECOND));
     }
 
     @Test
     void directReadsStartCachingOnlyWellAboveBreakEven() {
         CachingDecision decision = measured(false);
 
-        assertFalse(decision.decide(BREAK_EVEN * 1.2), "between break-even and the margin, reads stay direct");
-        assertFalse(decision.decide(BREAK_EVEN * CachingDecision.START_MARGIN * 0.99));
-        assertTrue(decision.decide(BREAK_EVEN * CachingDecision.START_MARGIN));
+        assertFalse(decision.startCaching(BREAK_EVEN * 1.2, 0), "between break-even and the margin, reads stay direct");
+        assertFalse(decision.startCaching(BREAK_EVEN * CachingDecision.START_MARGIN * 0.99, SECOND));
+        assertTrue(decision.startCaching(BREAK_EVEN * CachingDecision.START_MARGIN, 2 * SECOND));
         assertEquals(1, decision.switches());
     }
 
@@ -64,8 +66,9 @@ class CachingDecisionTest {
         double[] rates = {BREAK_EVEN * 0.9, BREAK_EVEN * 1.1, BREAK_EVEN * 0.95, BREAK_EVEN * 1.3, BREAK_EVEN * 0.9,
             BREAK_EVEN * 1.4, BREAK_EVEN * 1.05};
 
-        for (double rate : rates) {
-            decision.decide(rate);
+        assertFalse(keep(decision, rates[0], 0));
+        for (int second = 1; second < rates.length; second++) {
+            decision.startCaching(rates[second], second * SECOND);
         }
 
         assertFalse(decision.caching(), "it stopped at the first dip and never rose past the margin");
@@ -73,13 +76,63 @@ class CachingDecisionTest {
     }
 
     @Test
+    void windowsThatMayHaveMissedABurstStopOnlyAsATrialSpacedFurtherEachTimeTheDirectCountReversesIt() {
+        CachingDecision decision = measured(true);
+        double emptyWindows = 0;
+        double burstCouldHide = 2 * BREAK_EVEN;
+
+        assertFalse(decision.keepCaching(emptyWindows, burstCouldHide, 0), "the first unsure stop is a trial");
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, SECOND), "the next burst, counted, pays: reversed");
+        assertTrue(decision.keepCaching(emptyWindows, burstCouldHide, SECOND
+                + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS - 1), "no trial before the interval is over");
+        long secondTrialNanos = SECOND + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS;
+        assertFalse(decision.keepCaching(emptyWindows, burstCouldHide, secondTrialNanos));
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, secondTrialNanos + SECOND), "reversed again");
+        assertTrue(decision.keepCaching(emptyWindows, burstCouldHide, secondTrialNanos + SECOND
+                + 2 * CachingDecision.FIRST_TRIAL_INTERVAL_NANOS - 1), "twice the interval now");
+
+        assertEquals(2, decision.trialStops());
+        assertEquals(4, decision.switches());
+    }
+
+    @Test
+    void theTrialIntervalStopsGrowingAtItsMaximumAndResetsOnceAStopHolds() {
+        CachingDecision decision = measured(true);
+        long nowNanos = 0;
+        for (int trial = 0; trial < 10; trial++) {
+            nowNanos += CachingDecision.MAX_TRIAL_INTERVAL_NANOS;
+            assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, nowNanos), "trial " + trial);
+            nowNanos += SECOND;
+            assertTrue(decision.startCaching(20 * BREAK_EVEN, nowNanos));
+        }
+        assertTrue(decision.keepCaching(0, 2 * BREAK_EVEN, nowNanos + CachingDecision.MAX_TRIAL_INTERVAL_NANOS - 1));
+
+        nowNanos += CachingDecision.MAX_TRIAL_INTERVAL_NANOS;
+        assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, nowNanos));
+        nowNanos += CachingDecision.REVERSED_STOP_NANOS;
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, nowNanos), "a start long after the stop: the stop held");
+
+        assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, nowNanos + SECOND), "so the next unsure stop is at once");
+    }
+
+    @Test
+    void windowsSureThatNothingHidesStopAtOnceWhateverTheTrialInterval() {
+        CachingDecision decision = measured(true);
+        assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, 0));
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, SECOND));
+
+        assertFalse(decision.keepCaching(0, BREAK_EVEN * 0.99, 2 * SECOND), "even the upper bound does not pay");
+        assertEquals(1, decision.trialStops());
+    }
+
+    @Test
     void aCostlierTickerRaisesTheRateAtWhichCachingPays() {
         CachingDecision decision = measured(true);
-        assertTrue(decision.decide(2_000_000));
+        assertTrue(keep(decision, 2_000_000, 0));
 
         decision.tickerCostMeasured(2 * TICKER_CPU_NANOS_PER_SECOND);
 
-        assertFalse(decision.decide(2_000_000), "at 60 ms a second the ticker breaks even at 3 million reads");
+        assertFalse(keep(decision, 2_000_000, SECOND), "at 60 ms a second the ticker breaks even at 3 million reads");
         assertEquals(3_000_000.0, decision.breakEvenReadsPerSecond(), 1e-6);
     }
 
@@ -89,7 +142,8 @@ class CachingDecisionTest {
 
         decision.directCallMeasured(600.0);
 
-        assertTrue(decision.decide(100_000), "600 ns a call, as on an hpet host: 100,000 reads save 60 ms a second");
+        assertTrue(decision.startCaching(100_000, 0),
+                "600 ns a call, as on an hpet host: 100,000 reads save 60 ms a second");
     }
 
     @Test
@@ -102,28 +156,15 @@ class CachingDecisionTest {
     }
 
     @Test
-    void whileCachingAShortSampleSettlesARateFarAboveBreakEven() {
+    void oneWindowASecondWatchesOnlyARateThatPaysFourTimesOver() {
         CachingDecision decision = measured(true);
-        long halfMillisecond = 500_000;
-        long fourTimesBreakEvenReads = Math.round(CachingDecision.SETTLED_EARLY_MARGIN * BREAK_EVEN / 2_000);
 
-        assertTrue(decision.settledEarly(fourTimesBreakEvenReads, halfMillisecond));
-        assertFalse(decision.settledEarly(fourTimesBreakEvenReads - 1, halfMillisecond), "near break-even: full sample");
-        assertFalse(decision.settledEarly(fourTimesBreakEvenReads, 2 * halfMillisecond), "half the rate");
+        assertTrue(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN));
+        assertFalse(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN * 0.99));
     }
 
-    @Test
-    void aShortSampleSettlesNothingOnAFewReadsNorWhileReadsAreDirect() {
-        CachingDecision caching = measured(true);
-        assertFalse(caching.settledEarly(CachingDecision.SETTLED_EARLY_MIN_READS - 1, 1_000),
-                "63 reads in a microsecond is a fast rate, but too few reads to tell it from a burst");
-
-        CachingDecision direct = measured(false);
-        assertFalse(direct.settledEarly(1_000_000, 500_000), "starting to cache takes the full sample");
-    }
-
-    @Test
-    void aShortSampleSettlesNothingBeforeTheDirectCallIsMeasured() {
-        assertFalse(new CachingDecision(true, AgentOptions.DEFAULT_TICK_NANOS).settledEarly(1_000_000, 500_000));
+    /** A steady reader's windows: their upper bound is their rate. */
+    private static boolean keep(CachingDecision decision, double readsPerSecond, long nowNanos) {
+        return decision.keepCaching(readsPerSecond, readsPerSecond, nowNanos);
     }
 }
