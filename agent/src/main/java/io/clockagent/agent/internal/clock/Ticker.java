@@ -58,9 +58,12 @@ public final class Ticker implements Runnable, AutoCloseable {
     /** A runtime linked without jdk.jfr cannot even load the late-tick event class; one that fails is not retried. */
     private boolean recordsLateTicks = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
-    /* With cache=auto, used by the ticker thread only: its estimates, and when the next sampling window is due. */
-    private final SampledReads sampledReads = new SampledReads();
-    private final DirectReadHistory directReadHistory = new DirectReadHistory();
+    /*
+     * With cache=auto, used by the ticker thread only: its estimates, made there (a JVM that never ticks never loads
+     * their classes), and when the next sampling window is due.
+     */
+    private SampledReads sampledReads;
+    private DirectReadHistory directReadHistory;
     private int windowsPerSecond = WINDOWS_PER_SECOND;
     private long nextWindowNanos;
     private long randomBits = System.nanoTime() | 1;
@@ -129,6 +132,10 @@ public final class Ticker implements Runnable, AutoCloseable {
         try {
             if (wallClock == null) {
                 wallClock = Clock.systemUTC();
+            }
+            if (decision != null) {
+                sampledReads = new SampledReads();
+                directReadHistory = new DirectReadHistory();
             }
             clock.link();
         } catch (ReflectiveOperationException | RuntimeException | Error cannotTick) {
