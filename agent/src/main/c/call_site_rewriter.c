@@ -228,8 +228,11 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
     if (length < 10 || u4(bytes) != MAGIC) {
         return REWRITE_LEFT_TO_JAVA;
     }
-    unsigned major = u2(bytes + 6);
-    if (major < MIN_MAJOR_VERSION || major > MAX_KNOWN_MAJOR_VERSION) {
+    /*
+     * No upper bound, as in Java: a class file newer than the newest format known is rewritten when its pool holds
+     * only known tags, and walk() leaves any other to Java, which refuses and reports it.
+     */
+    if (u2(bytes + 6) < MIN_MAJOR_VERSION) {
         return REWRITE_LEFT_TO_JAVA;
     }
     pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0};

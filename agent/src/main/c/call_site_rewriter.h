@@ -9,7 +9,10 @@ typedef enum {
     REWRITE_NOT_NEEDED,
     /* *new_bytes holds the rewritten class, from the allocator. */
     REWRITE_DONE,
-    /* Anything unusual (a version, a malformed or full pool): the Java rewriter decides, and reports. */
+    /*
+     * Anything unusual (a version older than 45, a constant-pool tag it does not know, a malformed or full pool):
+     * the Java rewriter decides, and reports.
+     */
     REWRITE_LEFT_TO_JAVA
 } rewrite_outcome;
 

@@ -1,5 +1,6 @@
 package io.clockagent.agent;
 
+import io.clockagent.agent.internal.diagnostics.Compatibility;
 import io.clockagent.agent.internal.diagnostics.Doctor;
 import io.clockagent.agent.internal.install.Installer;
 import io.clockagent.agent.internal.nativefilter.NativeLibraries;
@@ -28,7 +29,7 @@ public final class Cli {
             "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
             "  detach PID            restore the original code in JVM PID and stop its ticker",
             "  doctor                tell whether caching pays on this host (takes a few seconds)",
-            "  --version             print the version and the platforms of the native class filter",
+            "  --version             print the version, the JDKs tested, the class files read, the native platforms",
             "  help                  print this text");
 
     private final PrintStream out;
@@ -73,6 +74,8 @@ public final class Cli {
 
     private int version() {
         out.println("clock-agent " + Cli.class.getPackage().getImplementationVersion());
+        out.println(Compatibility.testedOn());
+        out.println(Compatibility.classFilesRead());
         try {
             List<String> platforms = NativeLibraries.carriedBy(agentJar().toPath());
             out.println("native class filter: " + (platforms.isEmpty()

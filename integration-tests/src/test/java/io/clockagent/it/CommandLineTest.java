@@ -10,8 +10,10 @@ import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,8 +41,12 @@ class CommandLineTest {
                     + " break-even\\), and reads the direct clock again below break-even"),
             Pattern.compile("verdict: (PAYS|PAYS ONLY WHEN BUSY)\\. .+"));
 
+    /**
+     * Its claims are held to the tests: the JDKs it says it was tested on are those every forked-JVM test runs on,
+     * and it reads class files up to the newest of their versions, beyond that only those whose tags it knows.
+     */
     @OnEachJdk
-    void versionPrintsTheNameTheVersionAndTheNativePlatformsAndSucceeds(int featureVersion,
+    void versionPrintsTheNameTheVersionWhatItWasTestedOnAndTheNativePlatformsAndSucceeds(int featureVersion,
             @TempDir Path runDirectory) {
         ForkResult result = cli(featureVersion, runDirectory).runJar(BuildOutputs.agentJar(), "--version");
 
@@ -49,8 +55,13 @@ class CommandLineTest {
         String nativeLine = "native class filter: " + (platforms.isEmpty()
                 ? "none in this jar (its build found no C compiler); the agent filters in Java"
                 : String.join(", ", platforms) + "; the agent filters in Java elsewhere");
-        assertEquals(List.of("clock-agent " + BuildOutputs.agentVersion(), nativeLine), result.stdout(),
-                result.describe());
+        String testedOn = "tested on: JDK "
+                + Jdks.TESTED.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        String classFiles = "class files read: versions 45 (Java 1.1) to " + Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION
+                + " (Java " + Collections.max(Jdks.TESTED) + "), and newer ones whose constant-pool tags are all known"
+                + " to version " + Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION;
+        assertEquals(List.of("clock-agent " + BuildOutputs.agentVersion(), testedOn, classFiles, nativeLine),
+                result.stdout(), result.describe());
         assertEquals(List.of(), result.stderr(), result.describe());
     }
 

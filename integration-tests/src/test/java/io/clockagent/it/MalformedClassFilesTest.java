@@ -29,17 +29,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Class files the rewriter cannot read, each calling {@code System.currentTimeMillis()}, defined through a custom
- * loader, twice: each attempt fails exactly as it does without the agent, and the agent reports each class once.
+ * loader, twice: each attempt fails exactly as it does without the agent, and the agent reports each malformed class
+ * once, and of the classes of a newer format with a constant it does not know, the first alone. A class of a newer
+ * format whose constants it knows is rewritten, and fails as without the agent too: no JVM it is tested on loads one.
  */
 class MalformedClassFilesTest {
 
     private static final String PACKAGE = "io.clockagent.it.fixtures.faults.generated";
-    /** The class files, and the start of the reason the agent gives for each. */
+    /** The class files the agent reports, and the start of the reason it gives for each. */
     private static final Map<String, String> REASONS = new LinkedHashMap<>();
     private static final int FIRST_CONSTANT_TAG_OFFSET = 10;
     /** Tag 2 is not assigned in any class file version. */
     private static final byte UNASSIGNED_TAG = 2;
-    private static final int UNKNOWN_MAJOR_VERSION = Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION + 1;
+    /** The tag the next new kind of constant is likeliest to have. */
+    private static final byte NEXT_TAG = 21;
+    private static final int NEWER_MAJOR_VERSION = Jdks.NEWEST_CLASS_FILE_MAJOR_VERSION + 1;
+    private static final int NEWEST_PATCHED_MAJOR_VERSION = 75;
 
     @TempDir
     static Path workDirectory;
@@ -53,15 +58,37 @@ class MalformedClassFilesTest {
                 Jdks.LOADED_BY_EVERY_JDK);
         brokenPool[FIRST_CONSTANT_TAG_OFFSET] = UNASSIGNED_TAG;
         write("BrokenConstantPool", brokenPool, "unknown constant pool tag " + UNASSIGNED_TAG);
-        write("NewerVersion", GeneratedClocks.withClassFileVersion(PACKAGE + ".NewerVersion", UNKNOWN_MAJOR_VERSION),
-                "class file version " + UNKNOWN_MAJOR_VERSION + " is newer than clock-agent reads");
+        write("NewerVersion", GeneratedClocks.withClassFileVersion(PACKAGE + ".NewerVersion", NEWER_MAJOR_VERSION),
+                null);
+        write("NewerConstant", withConstantAtStart(GeneratedClocks.withClassFileVersion(PACKAGE + ".NewerConstant",
+                NEWER_MAJOR_VERSION), NEXT_TAG), "class file version " + NEWER_MAJOR_VERSION + " has a constant of"
+                + " unknown tag " + NEXT_TAG + " (entry 1)");
+        write("AnotherNewerConstant", withConstantAtStart(GeneratedClocks.withClassFileVersion(
+                PACKAGE + ".AnotherNewerConstant", NEWEST_PATCHED_MAJOR_VERSION), UNASSIGNED_TAG), null);
     }
 
+    /** @param reason the start of the line the agent writes for it, or null for none */
     private static void write(String simpleName, byte[] classFile, String reason) throws IOException {
         Path file = workDirectory.resolve(simpleName + ".class");
         Files.write(file, classFile);
         ARGUMENTS.add(PACKAGE + "." + simpleName + "=" + file);
-        REASONS.put(PACKAGE + "." + simpleName, reason);
+        if (reason != null) {
+            REASONS.put(PACKAGE + "." + simpleName, reason);
+        }
+    }
+
+    /** The class file with a constant of that tag before the others; what follows the tag is a guess at its size. */
+    private static byte[] withConstantAtStart(byte[] classFile, byte tag) {
+        byte[] added = {tag, 0, 1};
+        byte[] extended = new byte[classFile.length + added.length];
+        System.arraycopy(classFile, 0, extended, 0, FIRST_CONSTANT_TAG_OFFSET);
+        System.arraycopy(added, 0, extended, FIRST_CONSTANT_TAG_OFFSET, added.length);
+        System.arraycopy(classFile, FIRST_CONSTANT_TAG_OFFSET, extended, FIRST_CONSTANT_TAG_OFFSET + added.length,
+                classFile.length - FIRST_CONSTANT_TAG_OFFSET);
+        int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
+        extended[8] = (byte) ((count + 1) >>> 8);
+        extended[9] = (byte) (count + 1);
+        return extended;
     }
 
     @OnEachJdk
@@ -80,7 +107,7 @@ class MalformedClassFilesTest {
         assertEquals(List.of(), without.stderr(), without.describe());
         assertEquals(0, with.exitStatus(), with.describe());
         Map<String, String> outcomes = without.labelled("outcome");
-        assertEquals(2 * REASONS.size(), outcomes.size(), without.describe());
+        assertEquals(2 * ARGUMENTS.size(), outcomes.size(), without.describe());
         outcomes.forEach((attempt, outcome) -> assertNotEquals("loaded", outcome, "the JVM itself rejects " + attempt));
         assertEquals(outcomes, with.labelled("outcome"), "the same exception types with the agent\n"
                 + with.describe());
@@ -88,7 +115,8 @@ class MalformedClassFilesTest {
         assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(with.stderr().get(0)).matches(),
                 with.describe());
         List<String> reports = with.stderr().subList(1, with.stderr().size());
-        assertEquals(REASONS.size(), reports.size(), "one line per class, not per attempt\n" + with.describe());
+        assertEquals(REASONS.size(), reports.size(), "one line per malformed class, not per attempt, and one for"
+                + " the newer format's classes\n" + with.describe());
         List<Executable> checks = new ArrayList<>();
         REASONS.forEach((className, reason) -> checks.add(() -> {
             String prefix = "clock-agent: left " + className + " unchanged: " + reason;

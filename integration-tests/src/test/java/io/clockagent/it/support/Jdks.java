@@ -29,7 +29,7 @@ public final class Jdks {
     public static final int LOADED_BY_EVERY_JDK = Jdk.classFileMajorVersion(JDK_11);
     /**
      * The newest JDK's class file major version: the agent must rewrite class files of every version up to it, and
-     * refuse newer ones, which it cannot have been tested on.
+     * newer ones, which no JDK here loads, only when it knows every tag of their constant pools.
      */
     public static final int NEWEST_CLASS_FILE_MAJOR_VERSION = Jdk.classFileMajorVersion(Collections.max(TESTED));
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code class_file_format.h}, the C rewriter's view of the class-file format, from the Java rewriter's
- * constants: the versions it reads, the constant-pool tags and entry sizes, and the names of the clock method, so
+ * constants: the oldest version it reads, the constant-pool tags and entry sizes, and the names of the clock method, so
  * that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
  * the agent's compiled classes, and never shipped.
  *
@@ -27,7 +27,6 @@ final class ClassFileFormatHeader {
                 .append(" build time. */\n")
                 .append("#ifndef CLOCK_AGENT_CLASS_FILE_FORMAT_H\n#define CLOCK_AGENT_CLASS_FILE_FORMAT_H\n\n");
         define(header, "MIN_MAJOR_VERSION", CallSiteRewriter.MIN_MAJOR_VERSION);
-        define(header, "MAX_KNOWN_MAJOR_VERSION", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION);
         define(header, "TAG_UTF8", ConstantPool.TAG_UTF8);
         define(header, "TAG_CLASS", ConstantPool.TAG_CLASS);
         define(header, "TAG_METHODREF", ConstantPool.TAG_METHODREF);

@@ -23,9 +23,18 @@ import java.util.List;
  */
 public final class CallSiteRewriter {
 
-    /** Java 25. A newer class file may use constant-pool entries or instructions this reader cannot walk. */
-    public static final int MAX_KNOWN_MAJOR_VERSION = 69;
-    static final int MIN_MAJOR_VERSION = 45;
+    /**
+     * Java 25's, the newest class file format this reader was written for. A newer class file is read as one of this
+     * format as long as its constant pool holds only tags this format has: the redirect reads and changes nothing but
+     * the pool, and steps over the rest of the class by the lengths that every format since 45 has kept. A new kind
+     * of constant is the one change a newer format could make that it cannot step over; new instructions, attributes
+     * or flags it never reads.
+     */
+    public static final int NEWEST_KNOWN_MAJOR_VERSION = 69;
+    /** 25: from Java 5 on, a release's class file major version is its number plus 44. */
+    public static final int NEWEST_KNOWN_JAVA_RELEASE = NEWEST_KNOWN_MAJOR_VERSION - 44;
+    /** Java 1.1's; the rewriter reads every version from it on. */
+    public static final int MIN_MAJOR_VERSION = 45;
     static final String CLOCK_METHOD_NAME = "currentTimeMillis";
     static final String CLOCK_OWNER_NAME = "java/lang/System";
     static final String CLOCK_DESCRIPTOR = "()J";
@@ -55,20 +64,22 @@ public final class CallSiteRewriter {
             throw new ClassFileException("not a class file (bad magic number)");
         }
         int major = in.u2(6);
-        if (major > MAX_KNOWN_MAJOR_VERSION) {
-            if (contains(classFile, METHOD_NAME)) {
-                throw new ClassFileException("class file version " + major + " is newer than clock-agent reads (up to "
-                        + MAX_KNOWN_MAJOR_VERSION + ", Java " + (MAX_KNOWN_MAJOR_VERSION - 44) + ")");
-            }
-            return null;
-        }
         if (major < MIN_MAJOR_VERSION) {
             throw new ClassFileException("bad class file version " + major);
         }
-        if (!scan(classFile, null)) {
-            return null;
+        boolean namesClock;
+        try {
+            namesClock = scan(classFile, null);
+        } catch (NewerFormatException unreadable) {
+            // The walk stopped at the new constant, before it could see all of the pool; only the clock method's name
+            // missing from the whole file shows that the class needs nothing, and then that it cannot be read is
+            // nothing to report.
+            if (!contains(classFile, METHOD_NAME)) {
+                return null;
+            }
+            throw unreadable;
         }
-        return redirect(in);
+        return namesClock ? redirect(in) : null;
     }
 
     /**
@@ -115,7 +126,7 @@ public final class CallSiteRewriter {
                     }
                     size += length;
                 } else if (size == 0) {
-                    throw ConstantPool.unknownTag(tag, index, position);
+                    throw unknownTag(classFile, tag, index, position);
                 } else if (size == ConstantPool.WIDE_ENTRY_SIZE) {
                     // Long and Double take two slots; the second is recorded as no entry.
                     index++;
@@ -134,6 +145,19 @@ public final class CallSiteRewriter {
             throw new ClassFileException("truncated class file: the constant pool runs past byte "
                     + classFile.length);
         }
+    }
+
+    /**
+     * In a class file of the newest known format or older, a tag of no kind is a malformed class; in a newer one, it
+     * is most likely the kind of constant that format added.
+     */
+    private static ClassFileException unknownTag(byte[] classFile, int tag, int index, int position) {
+        int major = (classFile[6] & 0xff) << 8 | classFile[7] & 0xff;
+        if (major > NEWEST_KNOWN_MAJOR_VERSION) {
+            return new NewerFormatException(major, tag, index);
+        }
+        return new ClassFileException("unknown constant pool tag " + tag + " at entry " + index + " (byte " + position
+                + ")");
     }
 
     private static void mark(ConstantPool record, int index, byte mark) {

@@ -1,7 +1,7 @@
 package io.clockagent.agent.internal.classfile;
 
 /** A class file the rewriter cannot read with certainty; the class then loads from its original bytes. */
-public final class ClassFileException extends RuntimeException {
+public class ClassFileException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

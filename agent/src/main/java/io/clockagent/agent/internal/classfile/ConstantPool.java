@@ -152,9 +152,4 @@ final class ConstantPool {
         byte[] known = {0, 3, 0, 5, 5, 9, 9, 3, 3, 5, 5, 5, 5, 0, 0, 4, 3, 5, 5, 3, 3};
         System.arraycopy(known, 0, ENTRY_SIZES, 0, known.length);
     }
-
-    static ClassFileException unknownTag(int tag, int index, int position) {
-        return new ClassFileException("unknown constant pool tag " + tag + " at entry " + index + " (byte " + position
-                + ")");
-    }
 }

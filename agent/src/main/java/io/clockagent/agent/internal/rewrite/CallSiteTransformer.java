@@ -3,6 +3,7 @@ package io.clockagent.agent.internal.rewrite;
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
+import io.clockagent.agent.internal.classfile.NewerFormatException;
 import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
@@ -12,7 +13,8 @@ import java.security.ProtectionDomain;
 
 /**
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
- * makes sure that a class the rewriter cannot handle loads unchanged and is reported once. Called concurrently by
+ * makes sure that a class the rewriter cannot handle loads unchanged and is reported once (one of a class file format
+ * newer than the rewriter can read: once for the whole run, by the first such class). Called concurrently by
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
  * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
  * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
@@ -197,9 +199,11 @@ public final class CallSiteTransformer implements HandOver {
 
     private void reportOnce(String className, Throwable failure) {
         try {
-            if (counters.failed(className)) {
+            boolean newerFormat = failure instanceof NewerFormatException;
+            if (newerFormat ? counters.failedInNewerFormat(className) : counters.failed(className)) {
                 String reason = failure instanceof ClassFileException ? failure.getMessage() : failure.toString();
-                log.line("left " + className.replace('/', '.') + " unchanged: " + reason);
+                log.line("left " + className.replace('/', '.') + " unchanged: " + reason
+                        + (newerFormat ? "; later classes like it load unchanged without another line" : ""));
             }
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.

@@ -23,6 +23,8 @@ public final class RewriteCounters {
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
     private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
+    /** Guarded by this: taken only when a class is refused for its newer format. */
+    private boolean newerFormatReported;
     /** Null unless a report file asks for the list; then one entry per rewritten class whose sites were counted. */
     private final Queue<RewrittenClass> rewrittenClasses;
 
@@ -61,6 +63,19 @@ public final class RewriteCounters {
     /** @return whether this is the first failure of a class by that name, which is the one to report */
     boolean failed(String className) {
         return failedClasses.add(className);
+    }
+
+    /**
+     * A class refused for a newer class file format's unknown constant, which every class its compiler wrote is likely
+     * to hold: counted as failed like any other, but reported for the first such class of the run only.
+     *
+     * @return whether this is that first one
+     */
+    synchronized boolean failedInNewerFormat(String className) {
+        failedClasses.add(className);
+        boolean first = !newerFormatReported;
+        newerFormatReported = true;
+        return first;
     }
 
     public long classesScanned() {

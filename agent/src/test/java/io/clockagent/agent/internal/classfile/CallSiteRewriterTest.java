@@ -2,6 +2,7 @@ package io.clockagent.agent.internal.classfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -172,20 +173,63 @@ class CallSiteRewriterTest {
         }
     }
 
-    @Test
-    void refusesAClassFileNewerThanItKnows() {
-        byte[] bytes = GeneratedClasses.callingClock("gen/Future", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+    /**
+     * javac's output patched to each newer version is rewritten to exactly the bytes of the same class at javac's own
+     * version, patched likewise; and what the JVM's verifier makes of it, with javac's version back: it loads it, and
+     * the sites read the redirected clock. No JVM here loads class files this new, which is why the version goes back.
+     */
+    @ParameterizedTest(name = "{0}.{1}")
+    @CsvSource({
+        "MethodsAndInitializers, staticMethod",
+        "LambdasAndInnerClasses, methodReference",
+        "ControlFlow, loop",
+    })
+    void rewritesANewerClassFileWhoseTagsAreAllKnownAsTheSameClassOfAKnownVersion(String fixture, String method)
+            throws Exception {
+        String name = RewritingClassLoader.FIXTURES + fixture;
+        byte[] javac = RewritingClassLoader.originalBytes(name);
+        int javacMajorVersion = readU2(javac, 6);
+        byte[] rewrittenAsJavacWroteIt = rewriter.rewrite(javac);
+        for (int majorVersion : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
+            byte[] rewritten = rewriter.rewrite(GeneratedClasses.withMajorVersion(javac, majorVersion));
 
-        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+            assertArrayEquals(GeneratedClasses.withMajorVersion(rewrittenAsJavacWroteIt, majorVersion), rewritten,
+                    "version " + majorVersion);
+            byte[] loadable = GeneratedClasses.withMajorVersion(rewritten, javacMajorVersion);
+            Class<?> loaded = new RewritingClassLoader(Map.of(name, loadable)).loadClass(name);
+            assertEquals(FixedClock.MILLIS, invokeStatic(loaded, method), "version " + majorVersion);
+        }
+    }
 
-        assertTrue(refused.getMessage().contains("newer"), refused.getMessage());
+    @ParameterizedTest(name = "class file version {0}, tag {1}")
+    @CsvSource({"70, 21", "71, 2", "72, 13", "73, 14", "74, 0", "75, 255"})
+    void refusesANewerClassFileWithAConstantOfATagItDoesNotKnowNamingTheVersionAndTheTag(int majorVersion, int tag) {
+        byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.withMajorVersion(
+                RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow"), majorVersion), tag);
+
+        NewerFormatException refused = assertThrows(NewerFormatException.class, () -> rewriter.rewrite(bytes));
+
+        assertTrue(refused.getMessage().startsWith("class file version " + majorVersion + " has a constant of unknown"
+                + " tag " + tag + " (entry "), refused.getMessage());
     }
 
     @Test
-    void ignoresANewerClassFileThatNeverMentionsTheClock() {
-        byte[] bytes = GeneratedClasses.withoutClock("gen/FutureQuiet", CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION + 1);
+    void ignoresANewerClassFileWithAnUnknownConstantThatNeverMentionsTheClock() {
+        byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.withoutClock("gen/FutureQuiet",
+                GeneratedClasses.NEWER_MAJOR_VERSIONS.get(0)), 21);
 
-        assertNull(rewriter.rewrite(bytes));
+        assertNull(rewriter.rewrite(bytes), "nothing to rewrite, so nothing refused");
+    }
+
+    @Test
+    void refusesAClassFileOfAKnownVersionWithAnUnknownTagAsMalformed() {
+        byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.callingClock("gen/Broken",
+                CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION), 21);
+
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+
+        assertFalse(refused instanceof NewerFormatException, "reported class by class, as any malformed class");
+        assertTrue(refused.getMessage().startsWith("unknown constant pool tag 21 at entry "), refused.getMessage());
     }
 
     @Test

@@ -4,17 +4,30 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.ConstantDynamic;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
-/** Class files that javac at --release 17 cannot produce, written with the ASM that Byte Buddy bundles. */
+/**
+ * Class files that javac at --release 17 cannot produce, written with the ASM that Byte Buddy bundles, or made by
+ * patching javac's.
+ */
 public final class GeneratedClasses {
 
     public static final String CLOCK_OWNER = "java/lang/System";
+    /**
+     * The class file versions newer than the rewriter knows that the tests make, by patching the version of class files
+     * of known versions: JDK 26 to 31's.
+     */
+    public static final List<Integer> NEWER_MAJOR_VERSIONS = IntStream.rangeClosed(
+            CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION + 1, 75).boxed().collect(Collectors.toList());
+    private static final int MAJOR_VERSION_OFFSET = 6;
     private static final Handle CLOCK_HANDLE =
             new Handle(Opcodes.H_INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false);
 
@@ -85,13 +98,7 @@ public final class GeneratedClasses {
         } catch (IOException impossible) {
             throw new UncheckedIOException(impossible);
         }
-        int end = pool.end();
-        byte[] copies = added.toByteArray();
-        byte[] repeated = new byte[original.length + copies.length];
-        System.arraycopy(original, 0, repeated, 0, end);
-        System.arraycopy(copies, 0, repeated, end, copies.length);
-        System.arraycopy(original, end, repeated, end + copies.length, original.length - end);
-        CallSiteRewriter.putU2(repeated, 8, count + 5);
+        byte[] repeated = withConstantsAppended(original, pool, added.toByteArray(), 5);
         for (int index = 1; index < count; index++) {
             if (pool.tag(index) == ConstantPool.TAG_METHODREF) {
                 // The class's only Methodref: now() calls the clock and nothing else.
@@ -111,6 +118,37 @@ public final class GeneratedClasses {
             writer.newMethod(CLOCK_OWNER, "currentTimeMillis", "()J", false);
             now.visitInsn(Opcodes.LCONST_0);
         });
+    }
+
+    /** A copy of a class file with another major version, and nothing else changed. */
+    public static byte[] withMajorVersion(byte[] classFile, int majorVersion) {
+        byte[] patched = classFile.clone();
+        CallSiteRewriter.putU2(patched, MAJOR_VERSION_OFFSET, majorVersion);
+        return patched;
+    }
+
+    /**
+     * A copy of a class file with one more constant at the end of its pool, where a newer format would add a new kind
+     * of constant: a reader that stopped as soon as it had found the clock's names would never reach it. The two bytes
+     * after the tag are a guess, as the size of a new kind of constant would be to the rewriter, which stops at the
+     * tag.
+     *
+     * @param tag one that no class file up to Java 25's has
+     */
+    public static byte[] withUnknownConstant(byte[] classFile, int tag) {
+        return withConstantsAppended(classFile, CallSiteRewriter.constantPool(new ClassFileCursor(classFile)),
+                new byte[] {(byte) tag, 0, 1}, 1);
+    }
+
+    /** A copy of a class file with entries appended to its constant pool, which counts them. */
+    private static byte[] withConstantsAppended(byte[] classFile, ConstantPool pool, byte[] entries, int entryCount) {
+        int end = pool.end();
+        byte[] extended = new byte[classFile.length + entries.length];
+        System.arraycopy(classFile, 0, extended, 0, end);
+        System.arraycopy(entries, 0, extended, end, entries.length);
+        System.arraycopy(classFile, end, extended, end + entries.length, classFile.length - end);
+        CallSiteRewriter.putU2(extended, 8, pool.count() + entryCount);
+        return extended;
     }
 
     /** A class of the given version that never mentions the clock. */

@@ -2,11 +2,14 @@ package io.clockagent.agent.internal.nativefilter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
 import io.clockagent.agent.internal.classfile.GeneratedClasses;
+import io.clockagent.agent.internal.classfile.NewerFormatException;
 import io.clockagent.agent.internal.classfile.RewritingClassLoader;
 import java.io.File;
 import java.io.IOException;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -34,10 +38,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The native filter's rewriter (agent/src/main/c/call_site_rewriter.c) against the Java one, class file by class file:
  * where C rewrites, the bytes are the Java rewriter's exactly; where the Java rewriter refuses a class, C leaves it to
  * Java; and on well-formed class files C decides alone everywhere Java rewrites. The corpus: every class of the Byte
- * Buddy, Kotlin, Scala and Groovy runtime jars, the fixtures, generated classes of every version from Java 1.1 to 25,
- * and thousands of truncated and corrupted copies of a class that reads the clock. Built through a small driver,
- * agent/src/test/c/, for each architecture the agent jar carries a library for, the other one run under user-mode
- * emulation.
+ * Buddy, Kotlin, Scala and Groovy runtime jars, and each again with its version patched to one newer than the
+ * rewriters know (70 to 75 in turn); the fixtures, and each at every one of those versions; generated classes of every
+ * version from Java 1.1 to 75; and thousands of truncated and corrupted copies of a class that reads the clock. Class
+ * files of those newer versions with a constant of a tag no known version has are refused by both. Built through a
+ * small driver, agent/src/test/c/, for each architecture the agent jar carries a library for, the other one run under
+ * user-mode emulation.
  */
 class NativeRewriterParityTest {
 
@@ -47,6 +53,13 @@ class NativeRewriterParityTest {
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int CORRUPTION_TRIALS = 3_000;
     private static final long CORRUPTION_SEED = 20261122L;
+    /**
+     * At each newer version: the generated class of that version, and the three fixtures and three generated classes
+     * that read the clock, patched to it.
+     */
+    private static final int NEWER_CLOCK_READERS_EACH = 7;
+    /** Tags no class file version up to Java 25's has: the next to be assigned, the gaps, and the extremes. */
+    private static final List<Integer> UNKNOWN_TAGS = List.of(21, 2, 13, 14, 0, 255);
     /** Inputs made to probe the native code, or that once broke it; FuzzRegressionReplayTest replays them too. */
     private static final Path FUZZ_REGRESSIONS = Path.of("src/test/c/fuzz/regressions");
     /**
@@ -72,6 +85,7 @@ class NativeRewriterParityTest {
 
         CallSiteRewriter java = new CallSiteRewriter(TARGET);
         int nativelyRewritten = 0;
+        Map<Integer, Integer> nativelyRewrittenByNewerVersion = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         for (Map.Entry<Path, Boolean> file : corpus.entrySet()) {
             String outcome = outcomes.get(file.getKey());
@@ -89,6 +103,10 @@ class NativeRewriterParityTest {
             boolean wellFormed = file.getValue();
             if ("DONE".equals(outcome)) {
                 nativelyRewritten++;
+                int major = (original[6] & 0xff) << 8 | original[7] & 0xff;
+                if (wellFormed && major > CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION) {
+                    nativelyRewrittenByNewerVersion.merge(major, 1, Integer::sum);
+                }
                 byte[] actual = Files.readAllBytes(Path.of(file.getKey() + ".out"));
                 if (expected == null || !Arrays.equals(expected, actual)) {
                     disagreements.add(file.getKey() + ": C rewrote it " + (expected == null
@@ -102,8 +120,45 @@ class NativeRewriterParityTest {
         }
 
         assertEquals(List.of(), disagreements, disagreements.size() + " of " + corpus.size() + " class files");
-        assertTrue(nativelyRewritten >= 26, "the generated clock readers alone are 26; rewritten natively: "
-                + nativelyRewritten);
+        assertTrue(nativelyRewritten >= 52, "the generated clock readers and their newer copies alone are 52;"
+                + " rewritten natively: " + nativelyRewritten);
+        System.out.println("parity corpus: rewritten natively, by newer version: " + nativelyRewrittenByNewerVersion);
+        for (int major : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
+            assertTrue(nativelyRewrittenByNewerVersion.getOrDefault(major, 0) >= NEWER_CLOCK_READERS_EACH,
+                    "the fixtures and generated classes alone read the clock in " + NEWER_CLOCK_READERS_EACH
+                    + " class files of each newer version; rewritten natively: " + nativelyRewrittenByNewerVersion);
+        }
+    }
+
+    /**
+     * Class files of each version newer than the rewriters know with one more constant, of a tag no known version has,
+     * at the end of the pool: the Java rewriter refuses each, and C leaves each to it, changing nothing.
+     */
+    @ParameterizedTest(name = "built for {0}")
+    @ValueSource(strings = {"amd64", "aarch64"})
+    void bothRewritersRefuseANewerClassFileWithAConstantOfATagTheyDoNotKnow(String arch) throws Exception {
+        CToolchain toolchain = CToolchain.require(arch);
+        Path driver = buildDriver(toolchain);
+        Path directory = Files.createDirectories(workDirectory.resolve("unknown-tags"));
+        Map<Path, Boolean> corpus = new LinkedHashMap<>();
+        byte[] javac = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
+        for (int major : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
+            for (int tag : UNKNOWN_TAGS) {
+                write(corpus, directory, "ControlFlow-" + major + "-tag-" + tag,
+                        GeneratedClasses.withUnknownConstant(GeneratedClasses.withMajorVersion(javac, major), tag),
+                        true);
+            }
+        }
+
+        Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
+
+        CallSiteRewriter java = new CallSiteRewriter(TARGET);
+        for (Path file : corpus.keySet()) {
+            byte[] classFile = Files.readAllBytes(file);
+            assertThrows(NewerFormatException.class, () -> java.rewrite(classFile), file.toString());
+            assertEquals("LEFT_TO_JAVA", outcomes.get(file), file.toString());
+            assertFalse(Files.exists(Path.of(file + ".out")), file + ": C wrote nothing");
+        }
     }
 
     private Path buildDriver(CToolchain toolchain) throws IOException, InterruptedException {
@@ -120,8 +175,13 @@ class NativeRewriterParityTest {
         return driver;
     }
 
-    /** Class files as compilers and tools write them: marked true, for which C must decide alone. */
+    /**
+     * Class files as compilers and tools write them, and copies patched to newer versions: marked true, for which C
+     * must decide alone.
+     */
     private void writeWellFormed(Map<Path, Boolean> corpus) throws IOException {
+        List<Integer> newerVersions = GeneratedClasses.NEWER_MAJOR_VERSIONS;
+        int jarClasses = 0;
         Path directory = Files.createDirectories(workDirectory.resolve("well-formed"));
         for (Class<?> fromJar : OTHER_COMPILERS_OUTPUT) {
             File jarFile = new File(fromJar.getProtectionDomain().getCodeSource().getLocation().getPath());
@@ -130,28 +190,46 @@ class NativeRewriterParityTest {
                 for (JarEntry entry : jar.stream().toList()) {
                     if (entry.getName().endsWith(".class") && !entry.getName().endsWith("module-info.class")) {
                         try (InputStream in = jar.getInputStream(entry)) {
-                            write(corpus, directory, "jar-" + corpus.size(), in.readAllBytes(), true);
+                            byte[] classFile = in.readAllBytes();
+                            String name = "jar-" + jarClasses;
+                            write(corpus, directory, name, classFile, true);
+                            // Each newer version in turn, rather than all of them, keeps the run short under emulation.
+                            int major = newerVersions.get(jarClasses % newerVersions.size());
+                            write(corpus, directory, name + "-" + major,
+                                    GeneratedClasses.withMajorVersion(classFile, major), true);
+                            jarClasses++;
                         }
                     }
                 }
             }
-            System.out.println("parity corpus: " + (corpus.size() - before) + " class files from " + jarFile.getName());
+            System.out.println("parity corpus: " + (corpus.size() - before) / 2 + " class files from "
+                    + jarFile.getName() + ", each also at a newer version");
         }
         for (String fixture : List.of("ControlFlow", "FixedClock", "LambdasAndInnerClasses", "MethodsAndInitializers",
                 "NoClockReads", "TypeShapes")) {
-            write(corpus, directory, fixture, RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES
-                    + fixture), true);
+            writeAtEveryNewerVersion(corpus, directory, fixture, RewritingClassLoader.originalBytes(
+                    RewritingClassLoader.FIXTURES + fixture));
         }
-        for (int major = Opcodes.V1_1 & 0xFFFF; major <= CallSiteRewriter.MAX_KNOWN_MAJOR_VERSION; major++) {
+        for (int major = Opcodes.V1_1 & 0xFFFF; major <= newerVersions.get(newerVersions.size() - 1); major++) {
             write(corpus, directory, "Version" + major, GeneratedClasses.callingClock("g/Version" + major, major),
                     true);
         }
-        write(corpus, directory, "Handle", GeneratedClasses.loadingClockHandle("g/Handle"), true);
-        write(corpus, directory, "Condy", GeneratedClasses.loadingClockDynamicConstant("g/Condy"), true);
-        write(corpus, directory, "RepeatedNames", GeneratedClasses.callingClockThroughRepeatedNames("g/Repeated"),
-                true);
-        write(corpus, directory, "WithoutClock", GeneratedClasses.withoutClock("g/WithoutClock", Opcodes.V17), true);
-        write(corpus, directory, "FullPool", GeneratedClasses.withFullConstantPool("g/FullPool"), true);
+        writeAtEveryNewerVersion(corpus, directory, "Handle", GeneratedClasses.loadingClockHandle("g/Handle"));
+        writeAtEveryNewerVersion(corpus, directory, "Condy", GeneratedClasses.loadingClockDynamicConstant("g/Condy"));
+        writeAtEveryNewerVersion(corpus, directory, "RepeatedNames",
+                GeneratedClasses.callingClockThroughRepeatedNames("g/Repeated"));
+        writeAtEveryNewerVersion(corpus, directory, "WithoutClock",
+                GeneratedClasses.withoutClock("g/WithoutClock", Opcodes.V17));
+        writeAtEveryNewerVersion(corpus, directory, "FullPool", GeneratedClasses.withFullConstantPool("g/FullPool"));
+    }
+
+    /** The class file as it is, and a copy at each version newer than the rewriters know. */
+    private static void writeAtEveryNewerVersion(Map<Path, Boolean> corpus, Path directory, String name,
+            byte[] classFile) throws IOException {
+        write(corpus, directory, name, classFile, true);
+        for (int major : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
+            write(corpus, directory, name + "-" + major, GeneratedClasses.withMajorVersion(classFile, major), true);
+        }
     }
 
     /**

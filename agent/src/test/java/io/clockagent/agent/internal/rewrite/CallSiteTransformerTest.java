@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.agent.internal.classfile.GeneratedClasses;
 import io.clockagent.agent.internal.classfile.RewritingClassLoader;
 import io.clockagent.agent.internal.clock.CachePolicy;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
@@ -220,5 +221,39 @@ class CallSiteTransformerTest {
         assertEquals(1, report.lines().count(), report);
         assertTrue(report.startsWith("clock-agent: left com.acme.Broken unchanged: truncated class file"), report);
         assertEquals(1L, counters.classesFailed());
+    }
+
+    @Test
+    void aNewerClassFileWhoseTagsAreAllKnownIsRewritten() {
+        CallSiteTransformer transformer = transformer("include=com.acme");
+        byte[] newer = GeneratedClasses.withMajorVersion(classFile, GeneratedClasses.NEWER_MAJOR_VERSIONS.get(0));
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", newer));
+        assertEquals("clock-agent: rewrote com.acme.Service: 8 call sites, 0 method references",
+                err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(0L, counters.classesFailed());
+    }
+
+    @Test
+    void newerClassFilesWithAnUnknownConstantLoadUnchangedAndOnlyTheFirstOfTheRunIsReported() {
+        CallSiteTransformer transformer = transformer("");
+        byte[] first = GeneratedClasses.withUnknownConstant(GeneratedClasses.withMajorVersion(classFile, 70), 21);
+        byte[] second = GeneratedClasses.withUnknownConstant(GeneratedClasses.withMajorVersion(classFile, 75), 2);
+        byte[] truncated = Arrays.copyOf(classFile, classFile.length - 7);
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/First", first));
+        assertNull(transform(transformer, APPLICATION, "com/acme/Second", second));
+        assertNull(transform(transformer, new ClassLoader() { }, "com/acme/First", first));
+        assertNull(transform(transformer, APPLICATION, "com/acme/Broken", truncated));
+
+        List<String> report = err.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        assertEquals(2, report.size(), "one line for the newer classes, one for the malformed one: " + report);
+        assertTrue(report.get(0).matches("clock-agent: left com\\.acme\\.First unchanged: class file version 70 has a"
+                + " constant of unknown tag 21 \\(entry \\d+\\), and versions newer than 69 \\(Java 25\\) are read only"
+                + " when every tag is known; later classes like it load unchanged without another line"),
+                report.get(0));
+        assertTrue(report.get(1).startsWith("clock-agent: left com.acme.Broken unchanged: truncated class file"),
+                report.get(1));
+        assertEquals(3L, counters.classesFailed(), "every class refused is counted, reported or not");
     }
 }
