@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Class files the rewriter cannot read, each calling {@code System.currentTimeMillis()}, defined through a custom
  * loader, twice: each attempt fails exactly as it does without the agent, and the agent reports each malformed class
  * once, and of the classes of a newer format with a constant it does not know, the first alone. A class of a newer
- * format whose constants it knows is rewritten, and fails as without the agent too: no JVM it is tested on loads one.
+ * format whose constants it knows draws no line, and fails as without the agent too: no JVM it is tested on loads one.
  */
 class MalformedClassFilesTest {
 

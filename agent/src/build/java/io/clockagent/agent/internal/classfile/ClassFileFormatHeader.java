@@ -7,8 +7,8 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code class_file_format.h}, the C rewriter's view of the class-file format, from the Java rewriter's
- * constants: the oldest version it reads, the constant-pool tags and entry sizes, and the names of the clock method, so
- * that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
+ * constants: the oldest version it reads, the constant-pool tags and entry sizes, and the names of the clock method,
+ * so that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
  * the agent's compiled classes, and never shipped.
  *
  * <p>Usage: {@code java -cp GENERATOR:CLASSES io.clockagent.agent.internal.classfile.ClassFileFormatHeader OUTPUT_FILE}

@@ -56,7 +56,9 @@ public final class CallSiteRewriter {
 
     /**
      * @return the rewritten class file, or null when the class never refers to {@code System.currentTimeMillis()}
-     * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged
+     * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged.
+     *     A {@link NewerFormatException} when the class file is newer than any version known and holds a constant of a
+     *     tag no known version has
      */
     public byte[] rewrite(byte[] classFile) {
         ClassFileCursor in = new ClassFileCursor(classFile);

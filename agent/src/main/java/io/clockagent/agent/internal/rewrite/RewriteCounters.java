@@ -23,7 +23,7 @@ public final class RewriteCounters {
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
     private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
-    /** Guarded by this: taken only when a class is refused for its newer format. */
+    /** Guarded by this, whose lock is taken only for a class refused for its newer format. */
     private boolean newerFormatReported;
     /** Null unless a report file asks for the list; then one entry per rewritten class whose sites were counted. */
     private final Queue<RewrittenClass> rewrittenClasses;
