@@ -13,6 +13,7 @@ import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OperableService;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,15 +40,20 @@ class LateTickJfrTest {
             @TempDir Path runDirectory) throws Exception {
         Path recording = runDirectory.resolve("late-ticks.jfr");
         ForkResult result;
+        List<Instant> stops = new ArrayList<>();
         try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true")
                 // cache=always: the reader's 10,000 reads a second do not pay for a ticker, so by default the ticker
                 // soon stops publishing, and a stop that comes after that leaves no late tick to record.
-                .javaagent(BuildOutputs.agentJar(), "tick=1ms,cache=always," + OperableService.INCLUDE_SITES)
+                // report=summary: the ticker's own count of ticks, late ticks, maximum lag and idle periods, which tells
+                // a stop the ticker idled through from a late tick that JFR did not record.
+                .javaagent(BuildOutputs.agentJar(), "tick=1ms,cache=always,report=summary,"
+                        + OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
             service.awaitLine("reading");
             for (int stop = 0; stop < STOPS; stop++) {
+                stops.add(Instant.now());
                 signal("STOP", service.pid());
                 Thread.sleep(STOP_MILLIS);
                 signal("CONT", service.pid());
@@ -72,9 +78,14 @@ class LateTickJfrTest {
             assertEquals("clock-agent-ticker", late.getThread().getJavaName(), late.toString());
             maxLagNanos = Math.max(maxLagNanos, lagNanos);
         }
+        StringBuilder events = new StringBuilder();
+        for (RecordedEvent late : lateTicks) {
+            events.append('\n').append(late.getStartTime()).append(" lag ").append(late.getLong("lagNanos"))
+                    .append(" ns");
+        }
         assertTrue(maxLagNanos >= TimeUnit.MILLISECONDS.toNanos(STOP_MILLIS / 2), "the stops should show as a lag"
                 + " of about " + STOP_MILLIS + " ms; the largest was " + maxLagNanos + " ns in " + lateTicks.size()
-                + " events");
+                + " events; stops sent at " + stops + ", events:" + events + "\n" + result.describe());
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {
