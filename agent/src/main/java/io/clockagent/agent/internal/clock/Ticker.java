@@ -29,6 +29,7 @@ public final class Ticker implements Runnable, AutoCloseable {
     /** With wait=spin, how long before the boundary parking ends and spinning starts: above Linux's wake-up lag. */
     static final long SPIN_LEAD_NANOS = 100_000L;
     private static final long NO_FLOOR = Long.MIN_VALUE;
+    private static final long NOT_PUBLISHED = Long.MIN_VALUE;
 
     /** Set once, before the thread starts. */
     private CachedClockWriter clock;
@@ -67,6 +68,9 @@ public final class Ticker implements Runnable, AutoCloseable {
     private int windowsPerSecond = WINDOWS_PER_SECOND;
     private long nextWindowNanos;
     private long randomBits = System.nanoTime() | 1;
+
+    /** When the ticker last read the wall clock to publish it; used by the ticker thread only. */
+    private long publishedWallNanos;
 
     /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
@@ -156,20 +160,32 @@ public final class Ticker implements Runnable, AutoCloseable {
                 }
             }
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+            /*
+             * The boundary from which the published value is stale: the first one after the wall-clock time it holds.
+             * The ticker waits for it and measures the lag from it, not from the next boundary after whatever it did
+             * since, so that a stall anywhere in the loop, not only in the wait, shows as the lag that readers saw
+             * (the ticker preempted, setting up its first JFR event, the whole JVM stopped), and the tick after a stall
+             * comes at once. NOT_PUBLISHED once the value was withdrawn, which readers never see stale.
+             */
+            long staleFromNanos = NOT_PUBLISHED;
             while (running) {
                 try {
-                    long boundaryNanos = Math.floorDiv(wallNanos(), tickNanos) * tickNanos + tickNanos;
-                    if (decision != null) {
-                        lastMillis = sampleIfDueBefore(boundaryNanos, lastMillis);
+                    if (staleFromNanos == NOT_PUBLISHED) {
+                        staleFromNanos = nextBoundaryNanos(wallNanos());
                     }
-                    waitUntil(boundaryNanos);
+                    if (decision != null) {
+                        lastMillis = sampleIfDueBefore(staleFromNanos, lastMillis);
+                    }
+                    waitUntil(staleFromNanos);
                     lastMillis = publish(lastMillis);
-                    recordLag(wallNanos() - boundaryNanos);
+                    recordLag(publishedWallNanos - staleFromNanos);
+                    staleFromNanos = nextBoundaryNanos(publishedWallNanos);
                     // With cache=auto the decision waits for a window: with one a second, a second may hold none.
                     if (System.nanoTime() - nextProbeNanos >= 0 && (decision == null || sampledReads.windows() > 0)) {
                         boolean resume = decision == null ? idleUntilDemand(lastMillis) : cachingPays(lastMillis);
                         if (resume) {
                             lastMillis = startTicking(lastMillis);
+                            staleFromNanos = NOT_PUBLISHED;
                         }
                         nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
                     }
@@ -177,6 +193,7 @@ public final class Ticker implements Runnable, AutoCloseable {
                     // Survive anything, out of memory included: readers use the direct clock until the next tick.
                     failures++;
                     clock.abandon(monotonic ? lastMillis : NO_FLOOR);
+                    staleFromNanos = NOT_PUBLISHED;
                     LockSupport.parkNanos(tickNanos);
                 }
             }
@@ -339,7 +356,8 @@ public final class Ticker implements Runnable, AutoCloseable {
     }
 
     private long publish(long lastMillis) {
-        long millis = wallClock.millis();
+        publishedWallNanos = wallNanos();
+        long millis = Math.floorDiv(publishedWallNanos, 1_000_000L);
         if (monotonic && millis < lastMillis) {
             clamps++;
             millis = lastMillis;
@@ -412,6 +430,11 @@ public final class Ticker implements Runnable, AutoCloseable {
             idlePeriods++;
         }
         return running;
+    }
+
+    /** The first tick boundary after {@code wallNanos}. */
+    private long nextBoundaryNanos(long wallNanos) {
+        return Math.floorDiv(wallNanos, tickNanos) * tickNanos + tickNanos;
     }
 
     private long wallNanos() {

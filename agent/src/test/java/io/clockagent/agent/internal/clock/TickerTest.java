@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -28,6 +29,7 @@ class TickerTest {
 
     private static final long TICK_NANOS = 1_000_000L;
     private static final long PATIENCE_MILLIS = 10_000L;
+    private static final long STALL_MILLIS = 200L;
 
     private Ticker ticker;
 
@@ -229,6 +231,29 @@ class TickerTest {
                 + " ticks after a 10 s jump instead of skipping them");
     }
 
+    @Test
+    void aStallRightAfterATickShowsAsTheLagOfTheNext() throws Exception {
+        StallingClock wall = new StallingClock();
+        AtomicBoolean stallAfterPublishing = new AtomicBoolean();
+        CachedClockWriter clock = new CachedClockWriter(CachedClock.class,
+                MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup())) {
+            @Override
+            void publish(long millis) {
+                super.publish(millis);
+                if (stallAfterPublishing.compareAndSet(true, false)) {
+                    wall.stallNextRead(STALL_MILLIS);
+                }
+            }
+        };
+        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        awaitReading(() -> ticker.ticks() > 10, "ticks");
+
+        stallAfterPublishing.set(true);
+
+        awaitReading(() -> ticker.maxLagNanos() >= TimeUnit.MILLISECONDS.toNanos(STALL_MILLIS / 2),
+                "the " + STALL_MILLIS + " ms stall to show as lag");
+    }
+
     private static Thread tickerThread() {
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             if (thread.getName().equals(Ticker.THREAD_NAME)) {
@@ -270,6 +295,40 @@ class TickerTest {
                 throw new AssertionError("gave up waiting " + PATIENCE_MILLIS + " ms for " + what);
             }
             TimeUnit.MILLISECONDS.sleep(1);
+        }
+    }
+
+    /**
+     * The real clock, which can stall the thread of its next read after taking the time, as the ticker's own work
+     * between two ticks can (setting up its first JFR event) or a stopped JVM: the time it returns is then old.
+     */
+    private static final class StallingClock extends Clock {
+        private final AtomicLong nextStallMillis = new AtomicLong();
+
+        void stallNextRead(long millis) {
+            nextStallMillis.set(millis);
+        }
+
+        @Override
+        public Instant instant() {
+            Instant now = Instant.now();
+            long stallNanos = TimeUnit.MILLISECONDS.toNanos(nextStallMillis.getAndSet(0L));
+            long startNanos = System.nanoTime();
+            // Readers unpark the ticker whenever they find the value withdrawn: park again for the rest.
+            for (long left = stallNanos; left > 0; left = stallNanos - (System.nanoTime() - startNanos)) {
+                LockSupport.parkNanos(left);
+            }
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("UTC only");
         }
     }
 
