@@ -34,6 +34,8 @@ class LateTickJfrTest {
     /** Two stops: a stop that lands while the ticker is parked idle between two reads would leave no late tick. */
     private static final int STOPS = 2;
     private static final long BETWEEN_STOPS_MILLIS = 300;
+    /** How long the service may take to see its MBean and a tick: a liveness bound, never a speed target. */
+    private static final long PATIENCE_MILLIS = 10_000;
 
     @OnEachJdk
     void stoppingTheJvmLeavesLateTickEventsOfAtLeastTheTickInTheRecording(int featureVersion,
@@ -52,6 +54,14 @@ class LateTickJfrTest {
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
             service.awaitLine("reading");
+            // The ticker starts with the first rewritten class and ticks from the first read, on a busy host some way
+            // behind "reading": a stop before its first tick finds no cached value to leave stale.
+            assertEquals("mbean registered true", service.ask("jmx " + PATIENCE_MILLIS, "mbean registered "),
+                    service.describe());
+            String ticks = service.awaitLine("ticks ");
+            String[] counts = ticks.split(" ");
+            assertTrue(Long.parseLong(counts[2]) > Long.parseLong(counts[1]), "the ticker ticks before the stops: "
+                    + ticks + "\n" + service.describe());
             for (int stop = 0; stop < STOPS; stop++) {
                 stops.add(Instant.now());
                 signal("STOP", service.pid());
