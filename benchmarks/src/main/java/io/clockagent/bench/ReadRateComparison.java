@@ -184,8 +184,10 @@ public final class ReadRateComparison {
                     + String.join(" ", differences) + " | " + cachingRuns + " of " + rounds + " | "
                     + format("%.0f", Samples.median(defaults.get(r).stream().map(Run::switches).toList())) + ", "
                     + format("%.0f", Samples.median(defaults.get(r).stream().map(Run::trialStops).toList())) + " |");
-            if (row.bursty() && row.readsPerSecond() >= START_MARGIN * breakEven
-                    && (cachingRuns * 2 <= rounds || on >= off)) {
+            // Cached, as the CPU shows: the defaults save at least half of what cache=always saves (the state at exit
+            // may be a trial's, or a park's between bursts).
+            double alwaysOn = percent(Samples.median(cpu(always.get(r))));
+            if (row.bursty() && row.readsPerSecond() >= START_MARGIN * breakEven && off - on < (off - alwaysOn) / 2) {
                 burstMisses.add(row.pattern() + " at " + row.readsPerSecond() + ": should cache and save CPU");
             }
             if (row.bursty() && row.readsPerSecond() < breakEven && cachingRuns * 2 > rounds) {
@@ -212,8 +214,9 @@ public final class ReadRateComparison {
         System.out.println("budget: with the defaults, at most " + format("%.2f", BUDGET_EXTRA_POINTS) + " points of a"
                 + " core more than without, at every rate (medians): worst " + format("%+.2f", worstPoints) + ": "
                 + (worstPoints <= BUDGET_EXTRA_POINTS ? "met" : "MISSED"));
-        System.out.println("bursts: caching (in most rounds) and saving CPU from " + START_MARGIN
-                + "x break-even, direct below it: " + (burstMisses.isEmpty() ? "met" : "MISSED: " + burstMisses));
+        System.out.println("bursts: caching (saving at least half what cache=always saves) from " + START_MARGIN
+                + "x break-even, direct at exit in most rounds below it: "
+                + (burstMisses.isEmpty() ? "met" : "MISSED: " + burstMisses));
     }
 
     private static List<Long> cpu(List<Run> runs) {

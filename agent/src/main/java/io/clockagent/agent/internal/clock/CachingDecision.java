@@ -20,7 +20,7 @@ package io.clockagent.agent.internal.clock;
 public final class CachingDecision {
 
     public static final double START_MARGIN = 1.5;
-    /** While caching, how far above break-even the windows' rate must be for one window a second to do. */
+    /** While caching, how far above break-even the windows' rate must be for a few windows a second to do. */
     static final double CLEAR_MARGIN = 4.0;
     static final long REVERSED_STOP_NANOS = 30_000_000_000L;
     static final long FIRST_TRIAL_INTERVAL_NANOS = 4_000_000_000L;
@@ -103,9 +103,14 @@ public final class CachingDecision {
         return true;
     }
 
-    /** Whether the windows' rate pays so clearly that one window a second is enough to watch it. */
+    /** Whether the windows' rate pays so clearly that a few windows a second are enough to watch it. */
     boolean paysClearly(double sampledReadsPerSecond) {
         return pays(sampledReadsPerSecond, CLEAR_MARGIN);
+    }
+
+    /** Whether a rate would start caching if it held: a direct count at it deserves a closer look. */
+    boolean paysToStart(double readsPerSecondNow) {
+        return pays(readsPerSecondNow, START_MARGIN);
     }
 
     private boolean pays(double readsPerSecondNow, double margin) {

@@ -19,10 +19,15 @@ public final class Ticker implements Runnable, AutoCloseable {
     static final long IDLE_PROBE_INTERVAL_NANOS = 1_000_000_000L;
     /** With cache=auto, while caching: how long each sampling window withdraws the value to count direct reads. */
     static final long SAMPLE_WINDOW_NANOS = 500_000L;
-    /** With cache=auto, while caching: windows a second, unless the rate pays clearly, when one does. */
+    /** With cache=auto, while caching: windows a second, and fewer where the rate pays clearly. */
     static final int WINDOWS_PER_SECOND = 20;
-    /** With cache=auto, while reads go direct: how often the ticker looks at their count. */
-    static final long DIRECT_CHECK_NANOS = 10_000_000L;
+    static final int CLEAR_WINDOWS_PER_SECOND = 4;
+    /**
+     * With cache=auto, while reads go direct: how soon the ticker looks at their count after a read woke it, and
+     * again while the last look's rate alone would pay; otherwise it looks once a slot, since every wake-up costs
+     * CPU.
+     */
+    static final long DIRECT_LOOK_NANOS = 10_000_000L;
     /** Reads per batch, and batches, of the ticker's measurement of a direct call: 100,000 calls, once. */
     private static final int DIRECT_CALLS_PER_BATCH = 5_000;
     private static final int DIRECT_CALL_BATCHES = 20;
@@ -173,8 +178,11 @@ public final class Ticker implements Runnable, AutoCloseable {
                     if (staleFromNanos == NOT_PUBLISHED) {
                         staleFromNanos = nextBoundaryNanos(wallNanos());
                     }
-                    if (decision != null) {
-                        lastMillis = sampleIfDueBefore(staleFromNanos, lastMillis);
+                    if (decision != null && windowDueBefore(staleFromNanos)) {
+                        // Readers go direct during the window, never stale; the fresh value is stale from its own
+                        // next boundary.
+                        lastMillis = sample(lastMillis);
+                        staleFromNanos = nextBoundaryNanos(publishedWallNanos);
                     }
                     waitUntil(staleFromNanos);
                     lastMillis = publish(lastMillis);
@@ -224,6 +232,8 @@ public final class Ticker implements Runnable, AutoCloseable {
             decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
         }
         if (Double.isNaN(decision.directCallNanos())) {
+            // Withdrawn meanwhile, so that readers take the direct clock rather than a value going stale.
+            clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
             decision.directCallMeasured(directCallNanos());
         }
         long nowNanos = System.nanoTime();
@@ -234,22 +244,23 @@ public final class Ticker implements Runnable, AutoCloseable {
         if (!keep) {
             return directUntilCachingPays(lastMillis);
         }
-        windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? 1 : WINDOWS_PER_SECOND;
+        windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? CLEAR_WINDOWS_PER_SECOND : WINDOWS_PER_SECOND;
         // Caching goes on though no window saw a read: a reader in bursts, between two. Like cache=always, idle until
         // the next read rather than tick through the gap.
         return sampledReadsPerSecond > 0 || idleUntilDemand(lastMillis);
     }
 
+    /** Whether the next sampling window falls due before the given boundary. */
+    private boolean windowDueBefore(long boundaryWallNanos) {
+        return nextWindowNanos - System.nanoTime() < boundaryWallNanos - wallNanos();
+    }
+
     /**
-     * While caching, withdraws the value for one sampling window if one falls due before the boundary, counts the
-     * reads that go direct meanwhile, and publishes afresh.
+     * Waits for the sampling window that is due, withdraws the value for it, counts the reads that go direct
+     * meanwhile, and publishes afresh.
      */
-    private long sampleIfDueBefore(long boundaryWallNanos, long lastMillis) {
-        long untilWindowNanos = nextWindowNanos - System.nanoTime();
-        if (untilWindowNanos >= boundaryWallNanos - wallNanos()) {
-            return lastMillis;
-        }
-        parkUntil(System.nanoTime(), untilWindowNanos);
+    private long sample(long lastMillis) {
+        parkUntil(System.nanoTime(), nextWindowNanos - System.nanoTime());
         clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
         long readsBefore = clock.directReads();
         long startNanos = System.nanoTime();
@@ -279,40 +290,45 @@ public final class Ticker implements Runnable, AutoCloseable {
     }
 
     /**
-     * Sends reads to the direct clock and counts them, looking every {@link #DIRECT_CHECK_NANOS}, until their rate
-     * pays for caching; a slot without a read idles the ticker until the next read. Each look's rate also feeds the
-     * peak that the sampling windows' upper bound remembers.
+     * Sends reads to the direct clock and counts them, slot by slot, until their rate pays for caching; a slot without
+     * a read idles the ticker until the next read. Each look's rate also feeds the peak that the sampling windows'
+     * upper bound remembers.
      *
      * @return whether to tick again (false once closed)
      */
     private boolean directUntilCachingPays(long lastMillis) {
         clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
         directReadHistory.begin(System.nanoTime());
+        boolean lookSoon = true;
         while (running) {
             long slotStartNanos = System.nanoTime();
             long slotStartReads = clock.directReads();
             long lookedAtNanos = slotStartNanos;
             long lookedAtReads = slotStartReads;
             while (running && lookedAtNanos - slotStartNanos < DirectReadHistory.SLOT_NANOS) {
-                parkUntil(lookedAtNanos, Math.min(DIRECT_CHECK_NANOS,
-                        slotStartNanos + DirectReadHistory.SLOT_NANOS - lookedAtNanos));
+                long slotLeftNanos = slotStartNanos + DirectReadHistory.SLOT_NANOS - lookedAtNanos;
+                parkUntil(lookedAtNanos, lookSoon ? Math.min(DIRECT_LOOK_NANOS, slotLeftNanos) : slotLeftNanos);
                 long nowNanos = System.nanoTime();
                 long reads = clock.directReads();
-                sampledReads.observePeak((reads - lookedAtReads) * 1e9 / Math.max(1, nowNanos - lookedAtNanos),
-                        nowNanos);
+                double lookReadsPerSecond = (reads - lookedAtReads) * 1e9 / Math.max(1, nowNanos - lookedAtNanos);
+                sampledReads.observePeak(lookReadsPerSecond, nowNanos);
                 double countedReadsPerSecond = directReadHistory.readsPerSecond(slotStartNanos,
                         reads - slotStartReads, nowNanos);
                 if (decision.startCaching(countedReadsPerSecond, nowNanos)) {
                     startWindows(nowNanos);
                     return true;
                 }
+                lookSoon = decision.paysToStart(lookReadsPerSecond);
                 lookedAtNanos = nowNanos;
                 lookedAtReads = reads;
             }
             long slotReads = clock.directReads() - slotStartReads;
             directReadHistory.slotEnded(slotStartNanos, slotReads);
-            if (slotReads == 0 && !idleUntilDemand(lastMillis)) {
-                return false;
+            if (slotReads == 0) {
+                if (!idleUntilDemand(lastMillis)) {
+                    return false;
+                }
+                lookSoon = true;
             }
         }
         return false;

@@ -156,11 +156,19 @@ class CachingDecisionTest {
     }
 
     @Test
-    void oneWindowASecondWatchesOnlyARateThatPaysFourTimesOver() {
+    void fewerWindowsWatchOnlyARateThatPaysFourTimesOver() {
         CachingDecision decision = measured(true);
 
         assertTrue(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN));
         assertFalse(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN * 0.99));
+    }
+
+    @Test
+    void aDirectCountDeservesACloserLookFromTheRateThatWouldStartCaching() {
+        CachingDecision decision = measured(false);
+
+        assertTrue(decision.paysToStart(CachingDecision.START_MARGIN * BREAK_EVEN));
+        assertFalse(decision.paysToStart(CachingDecision.START_MARGIN * BREAK_EVEN * 0.99));
     }
 
     /** A steady reader's windows: their upper bound is their rate. */
