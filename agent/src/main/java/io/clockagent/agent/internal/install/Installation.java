@@ -23,8 +23,8 @@ import java.lang.instrument.Instrumentation;
  *
  * <p>The parts that a dry run, {@code jmx=false} or {@code nativeFilter=false} leaves out are null. Two links run
  * against the order of construction, so they go through this object: the clock, once defined, starts the hand-over
- * to the native filter, which is built after it ({@link #run}); and the transformer, built before this object is
- * complete, closes it when another copy asks ({@link #close}).
+ * to the native filter, which is built only then, off the startup path ({@link #run}); and the transformer, built
+ * before this object is complete, closes it when another copy asks ({@link #close}).
  */
 final class Installation implements Runnable, AutoCloseable {
 
@@ -41,7 +41,8 @@ final class Installation implements Runnable, AutoCloseable {
     private final Ticker ticker;
     private final CallSiteTransformer transformer;
     private final JmxRegistration jmx;
-    private final NativeClassFilter nativeFilter;
+    /** Built at the hand-over; null before and where it may not serve. Guarded by this. */
+    private NativeClassFilter nativeFilter;
     /** Guarded by this. */
     private boolean closed;
 
@@ -64,9 +65,6 @@ final class Installation implements Runnable, AutoCloseable {
                 counters, nativeFilterMayServe, this);
         jmx = options.jmx() ? new JmxRegistration(instrumentation, options, counters, nativeFilterStatus, ticker,
                 clock, clocksource, log) : null;
-        nativeFilter = nativeFilterMayServe ? NativeClassFilter.forThisPlatform(instrumentation, transformer,
-                options.packages(), jmx, JmxRegistration.MBEAN_SERVER_CLASS, nativeFilterStatus, log,
-                options.nativeFilterRequested()) : null;
     }
 
     /**
@@ -95,10 +93,22 @@ final class Installation implements Runnable, AutoCloseable {
         }
     }
 
-    /** Run by the clock's definer thread once the clock is defined: hands class loading over to the native filter. */
+    /**
+     * Run by the clock's definer thread once the clock is defined: builds the native filter, whose classes a JVM that
+     * loads nothing in scope never loads, and hands class loading over to it. Not after a detach.
+     */
     @Override
     public void run() {
-        nativeFilter.run();
+        NativeClassFilter filter;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            filter = NativeClassFilter.forThisPlatform(instrumentation, transformer, options.packages(), jmx,
+                    JmxRegistration.MBEAN_SERVER_CLASS, nativeFilterStatus, log, options.nativeFilterRequested());
+            nativeFilter = filter;
+        }
+        filter.run();
     }
 
     /** Detaches, as another copy asked; on a thread of its own, which the transformer starts. */
@@ -112,8 +122,12 @@ final class Installation implements Runnable, AutoCloseable {
             closed = true;
         }
         try {
-            if (nativeFilter != null) {
-                nativeFilter.close();
+            NativeClassFilter filter;
+            synchronized (this) {
+                filter = nativeFilter;
+            }
+            if (filter != null) {
+                filter.close();
             }
             instrumentation.removeTransformer(transformer);
             if (jmx != null) {

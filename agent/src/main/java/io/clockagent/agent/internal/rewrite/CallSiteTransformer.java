@@ -24,7 +24,12 @@ import java.security.ProtectionDomain;
 public final class CallSiteTransformer implements HandOver {
 
     private final RewriteScope scope;
-    private final CallSiteRewriter rewriter;
+    private final String clockInternalName;
+    /**
+     * Made by the first class in scope, so that a JVM that loads none never loads the rewriter's classes. Its one field
+     * is final, so a thread that finds it made by another sees it whole; two threads may each make one, alike.
+     */
+    private CallSiteRewriter rewriter;
     private final AgentLog log;
     private final boolean verbose;
     private final DeferredBootClock clock;
@@ -50,7 +55,7 @@ public final class CallSiteTransformer implements HandOver {
             DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver,
             AutoCloseable detach) {
         this.scope = scope;
-        this.rewriter = new CallSiteRewriter(clockInternalName);
+        this.clockInternalName = clockInternalName;
         this.log = log;
         this.verbose = verbose;
         this.clock = clock;
@@ -125,12 +130,21 @@ public final class CallSiteTransformer implements HandOver {
                     remember(loader, className);
                 }
             }
-            byte[] rewritten = rewriter.rewrite(classFile);
+            byte[] rewritten = rewriter().rewrite(classFile);
             return rewritten == null ? null : toDefine(className, classFile, rewritten);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
         }
+    }
+
+    private CallSiteRewriter rewriter() {
+        CallSiteRewriter made = rewriter;
+        if (made == null) {
+            made = new CallSiteRewriter(clockInternalName);
+            rewriter = made;
+        }
+        return made;
     }
 
     /**

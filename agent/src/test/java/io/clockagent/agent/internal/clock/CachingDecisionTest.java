@@ -126,6 +126,31 @@ class CachingDecisionTest {
     }
 
     @Test
+    void cachingStartedBeforeAnyRateWasKnownWaitsTheFirstIntervalForItsFirstTrial() {
+        CachingDecision decision = measured(true);
+        decision.cachingStartedOptimistically(0);
+
+        assertTrue(decision.keepCaching(0, 2 * BREAK_EVEN, SECOND), "a burst may hide: no trial yet");
+        assertFalse(decision.keepCaching(BREAK_EVEN / 2, BREAK_EVEN / 2, 2 * SECOND), "a sure stop needs no trial");
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, 3 * SECOND));
+        long restartedNanos = 3 * SECOND;
+        assertTrue(decision.keepCaching(0, 2 * BREAK_EVEN, restartedNanos + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS
+                - 1), "a sure stop reversed waits the first interval, no more");
+        assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, restartedNanos
+                + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS));
+    }
+
+    @Test
+    void windowsThatSawNoReadAfterNoneBeforeThemAreUnsure() {
+        CachingDecision decision = measured(true);
+        decision.cachingStartedOptimistically(0);
+
+        assertTrue(decision.keepCaching(0, 0, SECOND), "nothing seen tells nothing of the rate");
+        assertFalse(decision.keepCaching(0, 0, CachingDecision.FIRST_TRIAL_INTERVAL_NANOS), "until the first trial");
+        assertEquals(1, decision.trialStops());
+    }
+
+    @Test
     void aCostlierTickerRaisesTheRateAtWhichCachingPays() {
         CachingDecision decision = measured(true);
         assertTrue(keep(decision, 2_000_000, 0));

@@ -1,0 +1,62 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.beforemain.BeforeMainMain;
+import io.clockagent.it.fixtures.beforemain.sites.ClockReading;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.OnEachJdk;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code -javaagent} costs every JVM before {@code main}, counted in the agent's classes, each of which is read
+ * from the jar, verified and run in the interpreter there: a bound, so that the count cannot creep back up. The list
+ * is printed when the bound is exceeded. Counted from {@code -Xlog:class+load} on stdout, in order with the fixture's
+ * mark.
+ */
+class AgentClassesBeforeMainTest {
+
+    /**
+     * The agent classes {@code premain} loads: 33 before the native filter's and the rewriter's classes moved to the
+     * first class in scope; the rest are the options, the transformer, the clock's and the ticker's shells, and JMX's
+     * waiter.
+     */
+    static final int MAX_AGENT_CLASSES_BEFORE_MAIN = 30;
+    private static final String AGENT_PACKAGE = " io.clockagent.agent.";
+
+    @OnEachJdk
+    void premainLoadsNoMoreAgentClassesThanTheBound(int featureVersion, @TempDir Path runDirectory) {
+        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(BuildOutputs.agentJar(), "include=" + ClockReading.class.getPackageName())
+                .option("-Xlog:class+load=info:stdout")
+                .classPath(BuildOutputs.testClasses())
+                .runMain(BeforeMainMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(result.stdout().contains("read true"), result.describe());
+        List<String> beforeMain = new ArrayList<>();
+        boolean mainStarted = false;
+        for (String line : result.stdout()) {
+            if (line.equals(BeforeMainMain.MAIN_STARTS)) {
+                mainStarted = true;
+                break;
+            }
+            int agentClass = line.indexOf(AGENT_PACKAGE);
+            if (agentClass >= 0) {
+                beforeMain.add(line.substring(agentClass + 1, line.indexOf(' ', agentClass + 1)));
+            }
+        }
+        assertTrue(mainStarted, "no mark of main\n" + result.describe());
+        assertTrue(beforeMain.size() >= 5, "the agent's entry and installer load before main, so the log must show"
+                + " them: " + beforeMain + "\n" + result.describe());
+        assertTrue(beforeMain.size() <= MAX_AGENT_CLASSES_BEFORE_MAIN, beforeMain.size() + " agent classes before"
+                + " main, more than " + MAX_AGENT_CLASSES_BEFORE_MAIN + ": " + String.join(", ", beforeMain));
+    }
+}
