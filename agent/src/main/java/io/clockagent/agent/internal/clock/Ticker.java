@@ -189,7 +189,7 @@ public final class Ticker implements Runnable, AutoCloseable {
                     lastMillis = publish(lastMillis);
                     recordLag(publishedWallNanos - staleFromNanos);
                     staleFromNanos = nextBoundaryNanos(publishedWallNanos);
-                    // With cache=auto the decision waits for a window: with one a second, a second may hold none.
+                    // With cache=auto the decision waits for a window, so that it never decides on none.
                     if (System.nanoTime() - nextProbeNanos >= 0 && (decision == null || sampledReads.windows() > 0)) {
                         boolean resume = decision == null ? idleUntilDemand(lastMillis) : cachingPays(lastMillis);
                         if (resume) {

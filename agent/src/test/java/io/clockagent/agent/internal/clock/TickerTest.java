@@ -302,7 +302,7 @@ class TickerTest {
      * The real clock, which can stall the thread of its next read after taking the time, as the ticker's own work
      * between two ticks can (setting up its first JFR event) or a stopped JVM: the time it returns is then old.
      */
-    private static final class StallingClock extends Clock {
+    private static final class StallingClock extends UtcClock {
         private final AtomicLong nextStallMillis = new AtomicLong();
 
         void stallNextRead(long millis) {
@@ -320,20 +320,10 @@ class TickerTest {
             }
             return now;
         }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("UTC only");
-        }
     }
 
     /** The real clock plus an offset that a test can step, as an NTP step or a VM resume would. */
-    private static final class SteppableClock extends Clock {
+    private static final class SteppableClock extends UtcClock {
         private final AtomicLong offsetMillis = new AtomicLong();
 
         void stepMillis(long deltaMillis) {
@@ -344,7 +334,10 @@ class TickerTest {
         public Instant instant() {
             return Instant.now().plusMillis(offsetMillis.get());
         }
+    }
 
+    /** A test clock in UTC, the only zone the ticker's wall clock needs. */
+    private abstract static class UtcClock extends Clock {
         @Override
         public ZoneId getZone() {
             return ZoneOffset.UTC;
