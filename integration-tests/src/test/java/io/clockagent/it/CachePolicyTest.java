@@ -43,12 +43,8 @@ class CachePolicyTest {
      * break-even on any host, though the ticker's sampling windows mostly fall between the bursts.
      */
     private static final String HEAVY_BURSTS = "bursts 20000000 300 12";
-    /**
-     * Bursts of 1,000 reads every half second, for 6 s: far below break-even, however fast each burst. The sampling
-     * windows never see one, which tells nothing of the rate, so the stop waits for the first trial, 4 s after
-     * caching started.
-     */
-    private static final String LIGHT_BURSTS = "bursts 1000 500 12";
+    /** Bursts of 1,000 reads every half second: far below break-even, however fast each burst. */
+    private static final String LIGHT_BURSTS = "bursts 1000 500 6";
 
     @OnEachJdk
     void slowReadsGoDirectAndTheTickerRestsUntilTheRateRisesAndFallsAgain(int featureVersion,

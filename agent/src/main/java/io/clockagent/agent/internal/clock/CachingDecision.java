@@ -9,12 +9,11 @@ package io.clockagent.agent.internal.clock;
  *
  * <p>While caching, the rate comes from short sampling windows ({@link SampledReads}), which can miss a reader that
  * reads in bursts; while reads go direct, every read is counted ({@link DirectReadHistory}). So a stop that the
- * windows cannot be sure of (their mean below break-even, their upper bound above it, or no read seen at all, which
- * tells nothing of the rate) is a trial: if the direct count starts caching again within
- * {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure stop waits
- * {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses a trial again, up to
- * {@value #MAX_TRIAL_INTERVAL_NANOS} ns. Caching that starts optimistically, before any rate is known, or again after
- * a sure stop that the count reversed, waits the first interval before its first trial. A trial the count reverses costs the reads it sends direct until then, at most
+ * windows cannot be sure of (their mean below break-even, their upper bound above it) is a trial: if the direct count
+ * starts caching again within {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure stop
+ * waits {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses a trial again, up to
+ * {@value #MAX_TRIAL_INTERVAL_NANOS} ns. Caching that starts again after a sure stop that the count reversed (the rate
+ * rose) waits the first interval before its first trial. A trial the count reverses costs the reads it sends direct until then, at most
  * about what the ticker spends in two seconds; one the count confirms ends the wait. A stop the windows are sure of is
  * always taken. Used by the ticker thread only;
  * the figures it keeps are read by the MBean and the report from any thread.
@@ -55,12 +54,6 @@ public final class CachingDecision {
         this.tickerCpuNanosPerSecond = ASSUMED_TICKER_CPU_SHARE * 1e9 * Math.min(1.0, 1_000_000.0 / tickNanos);
     }
 
-    /** Caching started before any rate was known: the first trial stop waits the first interval. */
-    void cachingStartedOptimistically(long nowNanos) {
-        trialIntervalNanos = FIRST_TRIAL_INTERVAL_NANOS;
-        nextTrialNanos = nowNanos + trialIntervalNanos;
-    }
-
     /** What one direct {@code System.currentTimeMillis()} costs here, as the ticker measured it. */
     void directCallMeasured(double nanos) {
         directCallNanos = nanos;
@@ -80,7 +73,7 @@ public final class CachingDecision {
         if (pays(sampledReadsPerSecond, 1.0)) {
             return true;
         }
-        boolean sure = upperBoundReadsPerSecond > 0 && !pays(upperBoundReadsPerSecond, 1.0);
+        boolean sure = !pays(upperBoundReadsPerSecond, 1.0);
         if (!sure && trialIntervalNanos != 0 && nowNanos - nextTrialNanos < 0) {
             return true;
         }

@@ -161,7 +161,6 @@ public final class Ticker implements Runnable, AutoCloseable {
             if (idleUntilDemand(lastMillis)) {
                 lastMillis = startTicking(lastMillis);
                 if (decision != null) {
-                    decision.cachingStartedOptimistically(System.nanoTime());
                     startWindows(System.nanoTime());
                 }
             }

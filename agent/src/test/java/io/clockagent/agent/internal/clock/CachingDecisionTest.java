@@ -126,28 +126,20 @@ class CachingDecisionTest {
     }
 
     @Test
-    void cachingStartedBeforeAnyRateWasKnownWaitsTheFirstIntervalForItsFirstTrial() {
+    void aSureStopThatTheCountReversesLeavesTheFirstIntervalBeforeTheNextTrialAndDoublesNothing() {
         CachingDecision decision = measured(true);
-        decision.cachingStartedOptimistically(0);
+        assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, 0), "a trial");
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, SECOND), "reversed: the first interval");
+        long sureStopNanos = SECOND + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS;
+        assertFalse(decision.keepCaching(BREAK_EVEN / 2, BREAK_EVEN / 2, sureStopNanos), "sure: the rate fell");
 
-        assertTrue(decision.keepCaching(0, 2 * BREAK_EVEN, SECOND), "a burst may hide: no trial yet");
-        assertFalse(decision.keepCaching(BREAK_EVEN / 2, BREAK_EVEN / 2, 2 * SECOND), "a sure stop needs no trial");
-        assertTrue(decision.startCaching(20 * BREAK_EVEN, 3 * SECOND));
-        long restartedNanos = 3 * SECOND;
+        long restartedNanos = sureStopNanos + SECOND;
+        assertTrue(decision.startCaching(20 * BREAK_EVEN, restartedNanos), "the rate rose again");
+
         assertTrue(decision.keepCaching(0, 2 * BREAK_EVEN, restartedNanos + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS
-                - 1), "a sure stop reversed waits the first interval, no more");
+                - 1), "the first interval, not twice it");
         assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, restartedNanos
                 + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS));
-    }
-
-    @Test
-    void windowsThatSawNoReadAfterNoneBeforeThemAreUnsure() {
-        CachingDecision decision = measured(true);
-        decision.cachingStartedOptimistically(0);
-
-        assertTrue(decision.keepCaching(0, 0, SECOND), "nothing seen tells nothing of the rate");
-        assertFalse(decision.keepCaching(0, 0, CachingDecision.FIRST_TRIAL_INTERVAL_NANOS), "until the first trial");
-        assertEquals(1, decision.trialStops());
     }
 
     @Test
