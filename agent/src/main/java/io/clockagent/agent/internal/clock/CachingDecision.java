@@ -8,15 +8,15 @@ package io.clockagent.agent.internal.clock;
  * so that a rate near the threshold does not flap, and caching never goes on at a loss.
  *
  * <p>While caching, the rate comes from short sampling windows ({@link SampledReads}), which can miss a reader that
- * reads in bursts; while reads go direct, every read is counted ({@link DirectReadHistory}). So a stop that the
- * windows cannot be sure of (their mean below break-even, their upper bound above it) is a trial: if the direct count
- * starts caching again within {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure stop
- * waits {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses a trial again, up to
+ * reads in bursts; while reads go direct, every read is counted ({@link DirectReadHistory}). So a stop that the windows
+ * cannot be sure of (their mean below break-even, their upper bound above it) is a trial: if the direct count starts
+ * caching again within {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure stop waits
+ * {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses a trial again, up to
  * {@value #MAX_TRIAL_INTERVAL_NANOS} ns. Caching that starts again after a sure stop that the count reversed (the rate
- * rose) waits the first interval before its first trial. A trial the count reverses costs the reads it sends direct until then, at most
- * about what the ticker spends in two seconds; one the count confirms ends the wait. A stop the windows are sure of is
- * always taken. Used by the ticker thread only;
- * the figures it keeps are read by the MBean and the report from any thread.
+ * rose) waits the first interval before its first trial. A trial the count reverses costs the reads it sends direct
+ * until then, at most about what the ticker spends in two seconds; one the count confirms ends the wait. A stop the
+ * windows are sure of is always taken. Used by the ticker thread only; the figures it keeps are read by the MBean and
+ * the report from any thread.
  */
 public final class CachingDecision {
 
