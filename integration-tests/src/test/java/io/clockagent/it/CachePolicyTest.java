@@ -71,6 +71,12 @@ class CachePolicyTest {
         }
     }
 
+    /**
+     * Light bursts go direct. Heavy ones are cached: after a first series, in which the JIT compiles the loop and the
+     * rule learns the bursts, at most one burst of the next twelve runs on the direct clock for long (a trial stop,
+     * 4 s after caching restarted, sends at most part of one burst direct; the sampling of before this rule sent about
+     * one burst in four). The state at one moment would prove nothing: a trial may have just stopped caching.
+     */
     @OnEachJdk
     void heavyBurstsAreCachedThroughTheirPausesAndLightOnesGoDirect(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
@@ -79,14 +85,15 @@ class CachePolicyTest {
             long[] light = mbean(service);
             service.ask(HEAVY_BURSTS, "bursts done");
             long[] heavy = mbean(service);
-            service.ask(HEAVY_BURSTS, "bursts done");
+            String later = service.ask(HEAVY_BURSTS, "bursts done");
             long[] heavyLater = mbean(service);
             String describe = service.describe();
 
             assertEquals(0, light[0], "light bursts: direct\n" + describe);
             assertEquals(1, light[2], "one switch, from the first second's optimistic caching\n" + describe);
-            assertEquals(1, heavy[0], "heavy bursts: cached\n" + describe);
-            assertEquals(1, heavyLater[0], "still cached\n" + describe);
+            assertTrue(heavy[2] >= 2, "heavy bursts: caching started again\n" + describe);
+            assertTrue(Integer.parseInt(later.substring(later.indexOf("slow=") + "slow=".length())) <= 1,
+                    "at most one of twelve heavy bursts on the direct clock\n" + describe);
             assertTrue(heavyLater[3] <= 2, "trials of the direct clock 4 s, then 8 s after caching restarted\n"
                     + describe);
         }
