@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <jni.h>
 #include <jvmti.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -57,6 +58,8 @@ typedef struct {
 } settings;
 
 static jvmtiEnv *jvmti;
+/* Each copy of the agent calls through natives of its own class, so start and stop are kept apart here. */
+static pthread_mutex_t start_stop = PTHREAD_MUTEX_INITIALIZER;
 static settings *active;
 /* Hooks between reading `active` and being done with it; stop() frees old settings only once this is back to 0. */
 static long hooks_running;
@@ -372,62 +375,87 @@ static jstring open_jvmti(JNIEnv *jni) {
     return error == JVMTI_ERROR_NONE ? NULL : failure(jni, "SetEventCallbacks", error);
 }
 
-/* Called from Java with the class's monitor held, so never twice at once. Returns null, or why it could not start. */
-JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_start(
-        JNIEnv *jni, jclass filter_class, jobject target, jobject platform_loader, jobject agent_loader,
-        jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
-        jstring clock_internal_name, jboolean reports_rewrites) {
-    (void) filter_class;
+/* Returns null, or why the filter could not start. Never runs twice at once, nor beside stop. */
+static jstring start(JNIEnv *jni, jclass calls, jobject target, jobject platform_loader, jobject agent_loader,
+                     jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
+                     jstring clock_internal_name, jboolean reports_rewrites) {
+    (void) calls;
+    pthread_mutex_lock(&start_stop);
     static int jvmti_opened;
+    jstring not_started = NULL;
     if (!jvmti_opened) {
-        jstring not_opened = open_jvmti(jni);
-        if (not_opened != NULL) {
-            return not_opened;
+        not_started = open_jvmti(jni);
+        jvmti_opened = not_started == NULL;
+    }
+    settings *s = NULL;
+    if (not_started == NULL) {
+        s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, ignored, passed,
+                         clock_internal_name, reports_rewrites);
+        if (s == NULL) {
+            not_started = (*jni)->NewStringUTF(jni, "out of memory");
         }
-        jvmti_opened = 1;
     }
-    settings *s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, ignored, passed,
-                               clock_internal_name, reports_rewrites);
-    if (s == NULL) {
-        return (*jni)->NewStringUTF(jni, "out of memory");
+    if (s != NULL) {
+        __atomic_store_n(&active, s, __ATOMIC_SEQ_CST);
+        jvmtiError error = (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
+                                                              NULL);
+        if (error != JVMTI_ERROR_NONE) {
+            __atomic_store_n(&active, NULL, __ATOMIC_SEQ_CST);
+            if (drained()) {
+                free_settings(jni, s);
+            }
+            not_started = failure(jni, "SetEventNotificationMode(ClassFileLoadHook)", error);
+        }
     }
-    __atomic_store_n(&active, s, __ATOMIC_SEQ_CST);
-    jvmtiError error = (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
-                                                          NULL);
-    if (error != JVMTI_ERROR_NONE) {
-        __atomic_store_n(&active, NULL, __ATOMIC_SEQ_CST);
-        if (drained()) {
+    pthread_mutex_unlock(&start_stop);
+    return not_started;
+}
+
+/* Once it returns, no class load starts a call into Java here. */
+static void stop(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    pthread_mutex_lock(&start_stop);
+    if (jvmti != NULL) {
+        (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
+        settings *s = __atomic_exchange_n(&active, NULL, __ATOMIC_SEQ_CST);
+        if (s != NULL && drained()) {
             free_settings(jni, s);
         }
-        return failure(jni, "SetEventNotificationMode(ClassFileLoadHook)", error);
     }
-    return NULL;
+    pthread_mutex_unlock(&start_stop);
 }
 
-/* Called from Java with the class's monitor held. Once it returns, no class load starts a call into Java here. */
-JNIEXPORT void JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_stop(
-        JNIEnv *jni, jclass filter_class) {
-    (void) filter_class;
-    if (jvmti == NULL) {
-        return;
-    }
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-    settings *s = __atomic_exchange_n(&active, NULL, __ATOMIC_SEQ_CST);
-    if (s != NULL && drained()) {
-        free_settings(jni, s);
-    }
-}
-
-JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_classesScanned(
-        JNIEnv *jni, jclass filter_class) {
+static jlong scanned(JNIEnv *jni, jclass calls) {
     (void) jni;
-    (void) filter_class;
+    (void) calls;
     return __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
 }
 
-JNIEXPORT jlong JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_classesRewritten(
-        JNIEnv *jni, jclass filter_class) {
+static jlong rewritten(JNIEnv *jni, jclass calls) {
     (void) jni;
-    (void) filter_class;
+    (void) calls;
     return __atomic_load_n(&classes_rewritten, __ATOMIC_RELAXED);
+}
+
+/*
+ * Binds the natives of a copy's LibraryCalls class, which its own class loader defines, to this library, which the
+ * boot loader holds: plain native calls from then on, where calls through method handles would cost the JVM's
+ * first lambda forms milliseconds of startup. Returns null, or why it could not bind.
+ */
+JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_bind(JNIEnv *jni, jclass library_class,
+                                                                             jclass calls) {
+    (void) library_class;
+    static const JNINativeMethod natives[] = {
+        {"start", "(Ljava/lang/Object;Ljava/lang/ClassLoader;Ljava/lang/ClassLoader;[Ljava/lang/String;"
+                  "[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;Ljava/lang/String;Z)Ljava/lang/String;",
+         (void *) start},
+        {"stop", "()V", (void *) stop},
+        {"classesScanned", "()J", (void *) scanned},
+        {"classesRewritten", "()J", (void *) rewritten},
+    };
+    if ((*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) == JNI_OK) {
+        return NULL;
+    }
+    (*jni)->ExceptionClear(jni);
+    return (*jni)->NewStringUTF(jni, "RegisterNatives found no matching native methods");
 }

@@ -21,28 +21,10 @@ final class NativeFilterLibrary {
     }
 
     /**
-     * Starts showing {@code target}, through its {@code byte[] filtered(ClassLoader, String, byte[])}, the classes
-     * of loaders other than the boot, platform and agent loaders, in scope by these internal-name prefixes, whose
-     * bytes name the clock method; and the classes named in {@code passedNames}, whatever their loader. The library
-     * rewrites such classes itself, pointing their clock reads at {@code clockInternalName}, unless the class is one
-     * the Java side would refuse or report; before the first, it calls the target's {@code void rewritingNatively()},
-     * which starts the ticker, and, if {@code reportsRewrites} (something shows call sites), after each it shows the
-     * class's name and original bytes to the target's {@code void rewroteNatively(String, byte[])}.
-     * Before looking at a thread's first class, it asks the target, through
-     * {@code boolean examinedByJava(ClassLoader, String)}, whether the Java transformer has examined it already.
+     * Binds the native methods of a copy's {@code LibraryCalls} class, which that copy's own class loader defines, to
+     * this library: the agent then calls it directly, without the method handles whose first calls cost startup time.
      *
-     * @return null once started, else why it could not start
+     * @return null once bound, else why not
      */
-    static synchronized native String start(Object target, ClassLoader platformLoader, ClassLoader agentLoader,
-            String[] includePrefixes, String[] excludePrefixes, String[] ignoredPrefixes, String[] passedNames,
-            String clockInternalName, boolean reportsRewrites);
-
-    /** Stops calling the transformer; a no-op when not started. */
-    static synchronized native void stop();
-
-    /** Classes in scope checked since the library was loaded, over every start. */
-    static native long classesScanned();
-
-    /** Classes the library rewrote itself since it was loaded, over every start. */
-    static native long classesRewritten();
+    static native String bind(Class<?> calls);
 }

@@ -16,7 +16,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.LongSupplier;
 
 /**
  * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/; on unless
@@ -51,7 +50,7 @@ public final class NativeClassFilter implements Runnable {
     /** This JVM's platform, as {@link NativeLibraries} names the library folders. */
     private final String platform;
     /** Guarded by this. */
-    private MethodHandle stop;
+    private boolean started;
     /** Guarded by this. */
     private boolean closed;
 
@@ -117,18 +116,15 @@ public final class NativeClassFilter implements Runnable {
                 refused("the agent jar carries no library for " + platform);
                 return;
             }
-            MethodHandles.Lookup filter = MethodHandles.privateLookupIn(
-                    BootClock.defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME), MethodHandles.lookup());
-            MethodHandle scanned = counter(filter, "classesScanned");
-            long scannedBefore = scannedOrLoad(filter, scanned);
-            MethodHandle rewritten = counter(filter, "classesRewritten");
-            long rewrittenBefore = (long) rewritten.invoke();
-            MethodHandle stopFilter = filter.findStatic(filter.lookupClass(), "stop",
-                    MethodType.methodType(void.class));
-            MethodHandle start = filter.findStatic(filter.lookupClass(), "start", MethodType.methodType(String.class,
-                    Object.class, ClassLoader.class, ClassLoader.class, String[].class, String[].class,
-                    String[].class, String[].class, String.class, boolean.class));
-            String notStarted = (String) start.invoke(this, ClassLoader.getPlatformClassLoader(),
+            String notBound = bind(MethodHandles.privateLookupIn(
+                    BootClock.defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME), MethodHandles.lookup()));
+            if (notBound != null) {
+                refused(notBound);
+                return;
+            }
+            long scannedBefore = LibraryCalls.classesScanned();
+            long rewrittenBefore = LibraryCalls.classesRewritten();
+            String notStarted = LibraryCalls.start(this, ClassLoader.getPlatformClassLoader(),
                     NativeClassFilter.class.getClassLoader(), packages.includePrefixes(), packages.excludePrefixes(),
                     IgnoredPackages.prefixes(),
                     jmxWaiter == null ? new String[] {ActiveCopy.DETACH_SIGNAL}
@@ -138,9 +134,9 @@ public final class NativeClassFilter implements Runnable {
                 refused(notStarted);
                 return;
             }
-            stop = stopFilter;
+            started = true;
             javaSide.stepAside();
-            status.tookOver(new CountSince(scanned, scannedBefore), new CountSince(rewritten, rewrittenBefore));
+            status.tookOver(scannedBefore, rewrittenBefore);
             instrumentation.removeTransformer(javaSide);
             if (jmxWaiter != null) {
                 instrumentation.removeTransformer(jmxWaiter);
@@ -171,23 +167,29 @@ public final class NativeClassFilter implements Runnable {
     /** Stops the native filter if it took over, and keeps it from taking over later. */
     public synchronized void close() {
         closed = true;
-        if (stop != null) {
+        if (started) {
             try {
-                stop.invoke();
+                LibraryCalls.stop();
             } catch (Throwable failure) {
                 log.line("could not stop the native class filter: " + failure);
             }
         }
     }
 
-    /** The library's scan count, loading the library first if no earlier copy of the agent did. */
-    private long scannedOrLoad(MethodHandles.Lookup filter, MethodHandle scanned) throws Throwable {
+    /**
+     * Binds {@link LibraryCalls} to the library, loading the library first if no earlier copy of the agent did.
+     *
+     * @return null once bound, else why not
+     */
+    private String bind(MethodHandles.Lookup filter) throws Throwable {
+        MethodHandle bind = filter.findStatic(filter.lookupClass(), "bind",
+                MethodType.methodType(String.class, Class.class));
         try {
-            return (long) scanned.invoke();
+            return (String) bind.invoke(LibraryCalls.class);
         } catch (UnsatisfiedLinkError notLoaded) {
             load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)),
                     NativeLibraries.resource(platform));
-            return (long) scanned.invoke();
+            return (String) bind.invoke(LibraryCalls.class);
         }
     }
 
@@ -220,29 +222,5 @@ public final class NativeClassFilter implements Runnable {
             throw new IOException(name + " is missing from the agent jar");
         }
         return in;
-    }
-
-    private static MethodHandle counter(MethodHandles.Lookup filter, String name) throws ReflectiveOperationException {
-        return filter.findStatic(filter.lookupClass(), name, MethodType.methodType(long.class));
-    }
-
-    /** The library counts over its whole life, across copies of the agent; a report counts this copy's share. */
-    private static final class CountSince implements LongSupplier {
-        private final MethodHandle count;
-        private final long before;
-
-        CountSince(MethodHandle count, long before) {
-            this.count = count;
-            this.before = before;
-        }
-
-        @Override
-        public long getAsLong() {
-            try {
-                return (long) count.invoke() - before;
-            } catch (Throwable notACounter) {
-                throw new IllegalStateException(notACounter);
-            }
-        }
     }
 }

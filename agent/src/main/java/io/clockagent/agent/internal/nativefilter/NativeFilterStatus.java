@@ -1,26 +1,27 @@
 package io.clockagent.agent.internal.nativefilter;
 
-import java.util.function.LongSupplier;
-
 /**
  * Whether the native class filter has taken over from the Java transformer, what it has counted since, or why it did
  * not take over. Written once by the hand-over, read by the report and the MBean at any time.
  */
 public final class NativeFilterStatus {
 
-    /** Null until the native filter takes over. */
-    private volatile LongSupplier scans;
-    private volatile LongSupplier rewrites;
+    /** The library counts over its whole life, across copies of the agent; this copy reports its own share. */
+    private long scannedBefore;
+    private long rewrittenBefore;
+    /** Written after the counts above, which it publishes. */
+    private volatile boolean tookOver;
     /** Null unless the hand-over was refused. */
     private volatile String refusal;
 
     /**
      * The native filter counts the classes in scope, those it passes on to the Java transformer included, and the
-     * classes it rewrites itself.
+     * classes it rewrites itself; these are its counts as it takes over.
      */
-    void tookOver(LongSupplier classesScanned, LongSupplier classesRewritten) {
-        rewrites = classesRewritten;
-        scans = classesScanned;
+    void tookOver(long classesScannedBefore, long classesRewrittenBefore) {
+        scannedBefore = classesScannedBefore;
+        rewrittenBefore = classesRewrittenBefore;
+        tookOver = true;
     }
 
     void refused(String why) {
@@ -28,7 +29,7 @@ public final class NativeFilterStatus {
     }
 
     public boolean hasTakenOver() {
-        return scans != null;
+        return tookOver;
     }
 
     /** Why the native filter did not take over, or null while it serves, is yet to start, or was not meant to. */
@@ -38,13 +39,11 @@ public final class NativeFilterStatus {
 
     /** Classes in scope the native filter has seen; the Java transformer counts those it saw before the hand-over. */
     public long classesScanned() {
-        LongSupplier counted = scans;
-        return counted == null ? 0 : counted.getAsLong();
+        return tookOver ? LibraryCalls.classesScanned() - scannedBefore : 0;
     }
 
     /** Classes the native filter rewrote itself; the Java transformer counts those it rewrote. */
     public long classesRewritten() {
-        LongSupplier counted = rewrites;
-        return counted == null ? 0 : counted.getAsLong();
+        return tookOver ? LibraryCalls.classesRewritten() - rewrittenBefore : 0;
     }
 }

@@ -1,11 +1,12 @@
 package io.clockagent.agent.internal.nativefilter;
 
 import java.io.IOException;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -44,9 +45,14 @@ final class PrivateLibraryFile implements AutoCloseable {
             throws IOException {
         Path directory = Files.createDirectory(parent.resolve(directoryName), OWNER_ONLY);
         Path file = directory.resolve(fileName);
-        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE)) {
-            library.transferTo(out);
+        // java.io rather than a channel, whose classes would load for this one write on the startup path.
+        try {
+            if (!file.toFile().createNewFile()) {
+                throw new FileAlreadyExistsException(file.toString());
+            }
+            try (OutputStream out = new FileOutputStream(file.toFile())) {
+                library.transferTo(out);
+            }
         } catch (IOException | RuntimeException failure) {
             Files.deleteIfExists(file);
             Files.deleteIfExists(directory);
