@@ -10,34 +10,39 @@ import java.lang.invoke.VarHandle;
  */
 public class CachedClockWriter {
 
-    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
-
     private final Class<?> clockClass;
     private final MethodHandles.Lookup privateLookup;
-    private final long[] paddedCells;
-    private final int valueIndex;
-    private final VarHandle ticker;
-    /* Only the ticker thread uses these, from link() on: looked up there, they cost a JVM that never ticks nothing. */
+    /*
+     * The ticker thread looks these up in link(), not the thread that defines the clock: that is often the thread
+     * that loads the service's main class, which waits for the definition, and the first VarHandles of a JVM cost it
+     * milliseconds. paddedCells is volatile for whoever shows the clock (the MBean) before the ticker has linked, and
+     * written after cell and valueIndex, which it publishes.
+     */
+    private VarHandle cell;
+    private volatile long[] paddedCells;
+    private int valueIndex;
+    private volatile VarHandle ticker;
     private VarHandle demanded;
     private VarHandle floorMillis;
     private long[] directReadCells;
 
-    public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup)
-            throws ReflectiveOperationException {
+    public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
         this.clockClass = clockClass;
         this.privateLookup = privateLookup;
-        this.paddedCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
-        // The clock keeps its value in the middle of the padded array.
-        this.valueIndex = paddedCells.length / 2;
-        this.ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
     }
 
     /**
-     * Looks up the ticker's handles and runs every access once, on the ticker thread before its first tick. A
-     * VarHandle call links on first use, which allocates; after this the ticker's failure path, {@link #abandon},
-     * runs without allocating, so it works even when the heap is full.
+     * Looks up the handles and runs every access once, on the ticker thread before its first tick. A VarHandle call
+     * links on first use, which allocates; after this the ticker's failure path, {@link #abandon}, runs without
+     * allocating, so it works even when the heap is full.
      */
     void link() throws ReflectiveOperationException {
+        cell = MethodHandles.arrayElementVarHandle(long[].class);
+        ticker = privateLookup.findStaticVarHandle(clockClass, "ticker", Thread.class);
+        long[] cells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
+        // The clock keeps its value in the middle of the padded array.
+        valueIndex = cells.length / 2;
+        paddedCells = cells;
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
         directReadCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "DIRECT_READS", long[].class).get();
@@ -49,11 +54,13 @@ public class CachedClockWriter {
     }
 
     void publish(long millis) {
-        CELL.setOpaque(paddedCells, valueIndex, millis);
+        cell.setOpaque(paddedCells, valueIndex, millis);
     }
 
+    /** The value readers find, or 0 (nothing cached) before the ticker has linked. */
     public long published() {
-        return (long) CELL.getOpaque(paddedCells, valueIndex);
+        long[] cells = paddedCells;
+        return cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
     }
 
     /**
@@ -62,22 +69,22 @@ public class CachedClockWriter {
      */
     void withdraw(long floor) {
         floorMillis.setVolatile(floor);
-        CELL.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, 0L);
     }
 
     /**
      * Withdraws after a failure: the cell first, so that readers reach the direct clock even if what follows fails.
      */
     void abandon(long floor) {
-        CELL.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, 0L);
         floorMillis.setVolatile(floor);
     }
 
     /** About how many reads have taken the direct clock so far: see the clock class. */
     long directReads() {
         long reads = 0;
-        for (int cell = 0; cell < directReadCells.length; cell++) {
-            reads += (long) CELL.getOpaque(directReadCells, cell);
+        for (int index = 0; index < directReadCells.length; index++) {
+            reads += (long) cell.getOpaque(directReadCells, index);
         }
         return reads;
     }
@@ -93,6 +100,10 @@ public class CachedClockWriter {
 
     /** The thread that readers wake when they find the clock withdrawn; null once it has stopped. */
     void wakeOnDemand(Thread tickerThread) {
-        ticker.setVolatile(tickerThread);
+        VarHandle linked = ticker;
+        // Not linked: no reader was ever given a thread to wake.
+        if (linked != null) {
+            linked.setVolatile(tickerThread);
+        }
     }
 }

@@ -129,7 +129,6 @@ public final class Ticker implements Runnable, AutoCloseable {
                 if (running && !started) {
                     started = true;
                     clock = clockToTick;
-                    clock.wakeOnDemand(thread);
                     thread.start();
                 }
             }
@@ -147,6 +146,7 @@ public final class Ticker implements Runnable, AutoCloseable {
                 directReadHistory = new DirectReadHistory();
             }
             clock.link();
+            clock.wakeOnDemand(thread);
         } catch (ReflectiveOperationException | RuntimeException | Error cannotTick) {
             // No value was ever cached, so readers stay on the direct clock; they find no ticker left to wake.
             failures++;
