@@ -3,8 +3,9 @@
 # Linux architecture a compiler is found for, under native/linux-<os.arch>/, the folder named as the JVM names its
 # architecture (os.arch), never after the build host. Without any compiler the jar carries no library, the agent
 # filters in Java, and the build goes on with a notice.
-# The class-file constants the C rewriter shares with the Java one come from the Java side's compiled classes: first
-# class_file_format.h is written into HEADER_DIRECTORY, which the tests and the fuzzer include as well.
+# The class-file constants the C rewriter shares with the Java one, and the option grammar the C option parser shares
+# with the Java one, come from the Java side's compiled classes: first class_file_format.h and option_grammar.h are
+# written into HEADER_DIRECTORY, which the tests and the fuzzer include as well.
 # Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
 # class load.
 set -eu
@@ -16,9 +17,12 @@ sources=$(dirname "$0")
 generator=$headers/generator
 rm -rf "$generator"
 "$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
-  "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java"
+  "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
+  "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
   "$headers/class_file_format.h"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.options.OptionGrammarHeader \
+  "$headers/option_grammar.h"
 rm -rf "$generator"
 
 # The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
  * is not this machine's, the user-mode emulator that runs what it builds: the tests' way to build and run the native
  * code for every architecture the agent jar carries, as the build does. Immutable.
  */
-final class CToolchain {
+public final class CToolchain {
 
     private static final Map<String, String> TRIPLETS = Map.of("amd64", "x86_64-linux-gnu", "aarch64",
             "aarch64-linux-gnu");
@@ -36,7 +36,7 @@ final class CToolchain {
      * emulator), prints a notice to stdout and aborts the calling test through a JUnit assumption, which reports it
      * as skipped.
      */
-    static CToolchain require(String arch) {
+    public static CToolchain require(String arch) {
         String triplet = TRIPLETS.get(arch);
         String compiler = succeeds(triplet + "-gcc", "--version") ? triplet + "-gcc"
                 : triplet.equals(output("gcc", "-dumpmachine")) ? "gcc" : null;
@@ -56,7 +56,7 @@ final class CToolchain {
      * The command that compiles {@code sources} into {@code program} with {@code flags}; statically linked where it
      * runs under emulation, which then needs no copy of the other architecture's C library.
      */
-    List<String> compile(String program, List<String> flags, String... sources) {
+    public List<String> compile(String program, List<String> flags, String... sources) {
         List<String> command = new ArrayList<>(List.of(compiler));
         command.addAll(flags);
         if (emulator != null) {
@@ -68,8 +68,19 @@ final class CToolchain {
         return command;
     }
 
+    /**
+     * Flags that stop a test program at its first memory error or undefined behaviour: AddressSanitizer and
+     * UndefinedBehaviorSanitizer on this machine's architecture; under emulation, whose programs are linked statically
+     * without the sanitizers' runtimes, undefined behaviour traps.
+     */
+    public List<String> sanitizers() {
+        return emulator == null
+                ? List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined")
+                : List.of("-fsanitize=undefined", "-fsanitize-undefined-trap-on-error");
+    }
+
     /** The command that runs {@code program}, through the emulator where needed. */
-    List<String> run(String program, String... arguments) {
+    public List<String> run(String program, String... arguments) {
         List<String> command = new ArrayList<>();
         if (emulator != null) {
             command.add(emulator);

@@ -6,11 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.clock.WaitStrategy;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class AgentOptionsTest {
+
+    /* Cases of more than one source; NativeOptionsParityTest feeds them, and every @CsvSource's options, to C too. */
+    static final String[] ALL_THREE_SOURCES = {"tick=2ms", "tick=3ms,wait=spin",
+        "tick=4ms,wait=park,monotonic=true,include=com.acme"};
+    static final String[] PROPERTY_AND_ENVIRONMENT = {null, "include=org.example", "include=com.acme:net.x"};
+    static final String[] BAD_ENVIRONMENT = {"tick=1ms", null, "strict=true,wait=sometimes"};
+    static final String[] BAD_ENVIRONMENT_OVERRIDDEN = {"wait=spin,strict=true", null, "wait=sometimes"};
+    static final List<String[]> SOURCE_COMBINATIONS = List.of(ALL_THREE_SOURCES, PROPERTY_AND_ENVIRONMENT,
+            BAD_ENVIRONMENT, BAD_ENVIRONMENT_OVERRIDDEN);
 
     @ParameterizedTest(name = "''{0}'' means {1}")
     @CsvSource(delimiter = '|', value = {
@@ -122,8 +132,7 @@ class AgentOptionsTest {
 
     @Test
     void theJavaagentStringWinsOverThePropertyWhichWinsOverTheEnvironment() {
-        AgentOptions options = AgentOptions.fromSources("tick=2ms", "tick=3ms,wait=spin",
-                "tick=4ms,wait=park,monotonic=true,include=com.acme");
+        AgentOptions options = fromSources(ALL_THREE_SOURCES);
 
         assertEquals(2_000_000L, options.tickNanos());
         assertEquals(WaitStrategy.SPIN, options.waitStrategy());
@@ -135,7 +144,7 @@ class AgentOptionsTest {
 
     @Test
     void aStrongerSourceReplacesEveryValueOfARepeatableKey() {
-        AgentOptions options = AgentOptions.fromSources(null, "include=org.example", "include=com.acme:net.x");
+        AgentOptions options = fromSources(PROPERTY_AND_ENVIRONMENT);
 
         assertTrue(options.packages().covers("org/example/Service"));
         assertFalse(options.packages().covers("com/acme/Service"));
@@ -144,7 +153,7 @@ class AgentOptionsTest {
     @Test
     void aBadOptionNamesTheSourceItCameFrom() {
         AgentOptionsException refused = assertThrows(AgentOptionsException.class,
-                () -> AgentOptions.fromSources("tick=1ms", null, "strict=true,wait=sometimes"));
+                () -> fromSources(BAD_ENVIRONMENT));
 
         assertEquals("bad value in 'wait=sometimes' (from CLOCK_AGENT_OPTIONS); valid values: park, spin",
                 refused.getMessage());
@@ -154,7 +163,7 @@ class AgentOptionsTest {
     @Test
     void aBadOptionIsReportedEvenWhereAStrongerSourceOverridesItsKey() {
         AgentOptionsException refused = assertThrows(AgentOptionsException.class,
-                () -> AgentOptions.fromSources("wait=spin,strict=true", null, "wait=sometimes"));
+                () -> fromSources(BAD_ENVIRONMENT_OVERRIDDEN));
 
         assertTrue(refused.getMessage().contains("'wait=sometimes' (from CLOCK_AGENT_OPTIONS)"), refused.getMessage());
         assertTrue(refused.strictRequested(), "strict=true from the -javaagent string applies to every source");
@@ -171,5 +180,9 @@ class AgentOptionsTest {
 
         assertEquals(summary, options.reportSummary());
         assertEquals(file, options.reportFile());
+    }
+
+    static AgentOptions fromSources(String[] sources) {
+        return AgentOptions.fromSources(sources[0], sources[1], sources[2]);
     }
 }

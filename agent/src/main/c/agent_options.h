@@ -1,0 +1,59 @@
+/*
+ * The agent's option grammar in C, for entry points that must read the options before any of the agent's Java runs:
+ * the same sources merged by key, the same values and the same one-line errors as the Java parser
+ * (io.clockagent.agent.internal.options.AgentOptions), which NativeOptionsParityTest holds it to case by case.
+ * Texts are UTF-8; the Java parser's character classes come from option_grammar.h.
+ */
+#ifndef CLOCK_AGENT_AGENT_OPTIONS_H
+#define CLOCK_AGENT_AGENT_OPTIONS_H
+
+#include <stddef.h>
+
+/* The three sources, strongest first; a key given in a stronger source replaces all its values from weaker ones. */
+enum { SOURCE_AGENT_ARGUMENTS, SOURCE_SYSTEM_PROPERTY, SOURCE_ENVIRONMENT_VARIABLE, SOURCE_COUNT };
+
+/* A boolean option that was not given, where that differs from false. */
+#define OPTION_UNSET (-1)
+
+typedef struct {
+    size_t count;
+    /* Internal-name prefixes ending in '/', such as "com/acme/". */
+    char **prefixes;
+} package_prefixes;
+
+typedef struct {
+    package_prefixes includes;
+    package_prefixes excludes;
+    long long tick_nanos;
+    /* The tick as written, for the banner; "1ms" when not given. */
+    char *tick_text;
+    /* Indexes into WAIT_VALUES and CACHE_VALUES; cache is OPTION_UNSET when not given. */
+    int wait;
+    int cache;
+    int monotonic;
+    int verbose;
+    int strict;
+    /* "summary", a file path, or NULL. */
+    char *report;
+    int dry_run;
+    int jmx;
+    /* OPTION_UNSET, 0 or 1. */
+    int native_filter;
+    /* Which sources gave an option that took effect, by bit (1 << SOURCE_...). */
+    unsigned sources;
+} agent_options;
+
+/*
+ * Parses and merges the sources, any of which may be NULL. On success returns 1 and fills `options`, which
+ * free_agent_options releases. On a bad option returns 0 and sets `*error` to its one-line description (free it) and
+ * `*strict_requested` to whether the merged options ask for strict=true; if memory runs short, `*error` is NULL.
+ */
+int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *options, char **error,
+                        int *strict_requested);
+
+void free_agent_options(agent_options *options);
+
+/* The options as the banner shows them, as AgentOptions.describe() does; NULL if memory runs short. Free it. */
+char *describe_agent_options(const agent_options *options);
+
+#endif
