@@ -17,6 +17,7 @@ sources=$(dirname "$0")
 generator=$headers/generator
 rm -rf "$generator"
 "$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
+  "$sources/../../build/java/io/clockagent/agent/internal/CHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
