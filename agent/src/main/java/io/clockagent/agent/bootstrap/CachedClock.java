@@ -26,6 +26,13 @@ public final class CachedClock {
      * when it is down, so a busy reader writes nothing shared; the ticker lowers it at most once per idle probe.
      * With monotonic=true the ticker leaves its last value in floorMillis whenever it withdraws, so the direct path
      * never goes behind what readers already saw.
+     *
+     * The way back from the direct clock must not step back either. The ticker reads the wall clock and then stores
+     * it; a reader that went direct in between, or while the ticker was preempted there, got a later time than the
+     * one about to be stored. So the ticker raises `publishing` before it reads the wall clock and lowers it after
+     * the store, and a direct read is returned only if, after it, `publishing` is seen down and the cell still 0:
+     * then any value stored later was read from the wall clock after this read. Seen up, the reader waits for the
+     * store, which takes the ticker a clock read; seen down with a value stored, it returns that value.
      */
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
     private static final long[] PADDED_CELLS = new long[CachedClock.PADDED_LENGTH];
@@ -43,6 +50,7 @@ public final class CachedClock {
     private static volatile boolean demanded;
     private static volatile Thread ticker;
     private static volatile long floorMillis = Long.MIN_VALUE;
+    private static volatile boolean publishing;
 
     private CachedClock() {
     }
@@ -63,7 +71,16 @@ public final class CachedClock {
             demanded = true;
             LockSupport.unpark(ticker);
         }
-        return directMillis;
+        for (int spins = 0; publishing; spins++) {
+            // A store is a clock read away, unless the ticker was preempted: then give it the CPU.
+            if (spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        long storedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        return storedMillis != 0L ? storedMillis : directMillis;
     }
 
     /*
@@ -72,4 +89,5 @@ public final class CachedClock {
      */
     private static final int VALUE_INDEX = 16;
     private static final int PADDED_LENGTH = 2 * VALUE_INDEX + 1;
+    private static final int SPINS_BEFORE_YIELD = 100;
 }

@@ -24,6 +24,7 @@ public class CachedClockWriter {
     private volatile VarHandle ticker;
     private VarHandle demanded;
     private VarHandle floorMillis;
+    private VarHandle publishing;
     private long[] directReadCells;
 
     public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
@@ -45,16 +46,27 @@ public class CachedClockWriter {
         paddedCells = cells;
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
+        publishing = privateLookup.findStaticVarHandle(clockClass, "publishing", boolean.class);
         directReadCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "DIRECT_READS", long[].class).get();
         directReads();
         published();
         demanded();
+        beginPublish();
         withdraw(Long.MIN_VALUE);
         abandon(Long.MIN_VALUE);
     }
 
+    /**
+     * Called before the ticker reads the wall clock for {@link #publish}: readers that go direct until the store
+     * wait for it rather than return a time later than the one stored (see the clock class).
+     */
+    void beginPublish() {
+        publishing.setVolatile(true);
+    }
+
     void publish(long millis) {
         cell.setOpaque(paddedCells, valueIndex, millis);
+        publishing.setRelease(false);
     }
 
     /** The value readers find, or 0 (nothing cached) before the ticker has linked. */
@@ -77,6 +89,7 @@ public class CachedClockWriter {
      */
     void abandon(long floor) {
         cell.setRelease(paddedCells, valueIndex, 0L);
+        publishing.setVolatile(false);
         floorMillis.setVolatile(floor);
     }
 

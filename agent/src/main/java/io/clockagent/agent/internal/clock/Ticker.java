@@ -372,6 +372,7 @@ public final class Ticker implements Runnable, AutoCloseable {
     }
 
     private long publish(long lastMillis) {
+        clock.beginPublish();
         publishedWallNanos = wallNanos();
         long millis = Math.floorDiv(publishedWallNanos, 1_000_000L);
         if (monotonic && millis < lastMillis) {

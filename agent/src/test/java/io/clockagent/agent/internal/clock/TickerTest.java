@@ -254,6 +254,47 @@ class TickerTest {
                 "the " + STALL_MILLIS + " ms stall to show as lag");
     }
 
+    @Test
+    void readersNeverStepBackWhenTheTickerStallsBetweenItsClockReadAndTheStoreAfterAWithdrawal() throws Exception {
+        StallingClock wall = new StallingClock();
+        AtomicBoolean stallAfterWithdrawing = new AtomicBoolean();
+        CachedClockWriter clock = new CachedClockWriter(CachedClock.class,
+                MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup())) {
+            @Override
+            void withdraw(long floor) {
+                super.withdraw(floor);
+                // The ticker's next wall-clock read is the one it publishes when a read wakes it.
+                if (stallAfterWithdrawing.compareAndSet(true, false)) {
+                    wall.stallNextRead(STALL_MILLIS);
+                }
+            }
+        };
+        ticker = Ticker.start(clock, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        awaitReading(() -> ticker.ticks() > 10, "ticks");
+        stallAfterWithdrawing.set(true);
+
+        long worstStepBackMillis = 0;
+        long directReads = 0;
+        long previous = CachedClock.currentTimeMillis();
+        long deadline = System.currentTimeMillis() + PATIENCE_MILLIS;
+        long readUntil = Long.MAX_VALUE;
+        // Read through the idle probe's withdrawal, the stalled republishing and a while after it.
+        while (System.currentTimeMillis() < readUntil) {
+            assertTrue(System.currentTimeMillis() < deadline, "gave up waiting for the stalled republishing");
+            long read = CachedClock.currentTimeMillis();
+            worstStepBackMillis = Math.max(worstStepBackMillis, previous - read);
+            boolean withdrawn = clock.published() == 0L;
+            directReads += withdrawn ? 1 : 0;
+            if (readUntil == Long.MAX_VALUE && !stallAfterWithdrawing.get() && !withdrawn) {
+                readUntil = System.currentTimeMillis() + 20;
+            }
+            previous = read;
+        }
+
+        assertTrue(directReads > 0, "some reads went direct during the withdrawal");
+        assertEquals(0L, worstStepBackMillis, "the largest step back, in ms");
+    }
+
     private static Thread tickerThread() {
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             if (thread.getName().equals(Ticker.THREAD_NAME)) {
