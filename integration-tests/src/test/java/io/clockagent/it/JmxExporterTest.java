@@ -46,8 +46,9 @@ class JmxExporterTest {
         Jdk jdk = Jdks.require(featureVersion);
         jdk.requireModule("jdk.httpserver", "jmx_exporter's HTTP endpoint");
         try (LiveJvm service = new ForkedJvm(jdk, runDirectory)
-                // With a report the agent counts call sites, and the MBean has the counts to export.
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
+                // With a report the agent counts call sites, and the MBean has the counts to export; cache=always
+                // keeps the ticker ticking at the service's few reads a second, which cache=auto leaves direct.
+                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary,cache=always")
                 .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {

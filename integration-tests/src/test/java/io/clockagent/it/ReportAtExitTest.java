@@ -35,7 +35,7 @@ class ReportAtExitTest {
             + " exclude=(none)";
     /** A run this short mostly ends before the ticker's first estimate of the read rate, a second in. */
     private static final Pattern CACHE_SUMMARY = Pattern.compile("clock-agent: report: cache=auto, (no estimate of the"
-            + " read rate yet \\(the first comes a second after the first read\\)|(caching|direct) at the last estimate"
+            + " read rate yet \\(the first comes as something reads the clock\\)|(caching|direct) at the last estimate"
             + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns, the ticker [\\d.]+ ms per"
             + " second\\), \\d+ switches \\(\\d+ trial stops\\))");
     private static final Pattern TICKER_SUMMARY = Pattern.compile("clock-agent: report: (\\d+) ticks, (\\d+) late,"

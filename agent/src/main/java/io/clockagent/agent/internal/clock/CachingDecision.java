@@ -13,7 +13,8 @@ package io.clockagent.agent.internal.clock;
  * caching again within {@value #REVERSED_STOP_NANOS} ns, the windows were wrong, and the next unsure stop waits
  * {@value #FIRST_TRIAL_INTERVAL_NANOS} ns, then twice as long each time the count reverses a trial again, up to
  * {@value #MAX_TRIAL_INTERVAL_NANOS} ns. Caching that starts again after a sure stop that the count reversed (the rate
- * rose) waits the first interval before its first trial. A trial the count reverses costs the reads it sends direct
+ * rose) waits the first interval before its first trial, and so does caching that starts for the first time, as reads
+ * start on the direct clock. A trial the count reverses costs the reads it sends direct
  * until then, at most about what the ticker spends in two seconds; one the count confirms ends the wait. A stop the
  * windows are sure of is always taken. Used by the ticker thread only; the figures it keeps are read by the MBean and
  * the report from any thread.
@@ -45,12 +46,8 @@ public final class CachingDecision {
     private long trialIntervalNanos;
     private long nextTrialNanos;
 
-    /**
-     * @param cachingAtFirst whether to cache from the first read on, before any rate is known: the ticker starts
-     *     optimistic, and its first windows, over the next second, decide
-     */
-    CachingDecision(boolean cachingAtFirst, long tickNanos) {
-        this.caching = cachingAtFirst;
+    /** Reads start on the direct clock, counted: caching starts once their count shows that it pays. */
+    CachingDecision(long tickNanos) {
         this.tickerCpuNanosPerSecond = ASSUMED_TICKER_CPU_SHARE * 1e9 * Math.min(1.0, 1_000_000.0 / tickNanos);
     }
 
@@ -94,7 +91,10 @@ public final class CachingDecision {
         if (!pays(countedReadsPerSecond, START_MARGIN)) {
             return false;
         }
-        if (stopped && nowNanos - stoppedAtNanos < REVERSED_STOP_NANOS) {
+        if (!stopped) {
+            // The count has just shown the rate paying: unsure windows are not reason enough to stop at once.
+            trialIntervalNanos = FIRST_TRIAL_INTERVAL_NANOS;
+        } else if (nowNanos - stoppedAtNanos < REVERSED_STOP_NANOS) {
             trialIntervalNanos = stoppedOnTrial && trialIntervalNanos != 0
                     ? Math.min(2 * trialIntervalNanos, MAX_TRIAL_INTERVAL_NANOS) : FIRST_TRIAL_INTERVAL_NANOS;
         } else {

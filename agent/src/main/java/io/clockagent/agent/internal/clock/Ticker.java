@@ -89,7 +89,7 @@ public final class Ticker implements Runnable, AutoCloseable {
         this.tickNanos = tickNanos;
         this.spin = waitStrategy == WaitStrategy.SPIN;
         this.monotonic = monotonic;
-        this.decision = cachePolicy == CachePolicy.AUTO ? new CachingDecision(true, tickNanos) : null;
+        this.decision = cachePolicy == CachePolicy.AUTO ? new CachingDecision(tickNanos) : null;
         this.thread = new Thread(this, THREAD_NAME);
         thread.setDaemon(true);
         // Holding no application class loader, the thread never keeps a redeployed application alive.
@@ -157,11 +157,15 @@ public final class Ticker implements Runnable, AutoCloseable {
         try {
             timerSlackLowered = TimerSlack.lowerForCurrentThread();
             // Start as if idle: a JVM that never reads the clock (a short tool, a startup that only loads classes)
-            // never pays for a tick, and the first read starts the ticking.
+            // never pays for a tick, and the first read starts the ticking, or with cache=auto the count of direct
+            // reads, so that a service that reads the clock a little never pays for ticks, least of all as it starts
+            // (a second of ticks, with the service's start busy on every core, cost Spring Boot's start 90 ms here).
             if (idleUntilDemand(lastMillis)) {
-                lastMillis = startTicking(lastMillis);
                 if (decision != null) {
-                    startWindows(System.nanoTime());
+                    decision.directCallMeasured(directCallNanos());
+                }
+                if (decision == null || directUntilCachingPays(lastMillis)) {
+                    lastMillis = startTicking(lastMillis);
                 }
             }
             long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
@@ -230,11 +234,6 @@ public final class Ticker implements Runnable, AutoCloseable {
         long tickedNanos = System.nanoTime() - tickingSinceNanos;
         if (cpuNanos != ThreadCpuTime.UNKNOWN && tickingSinceCpuNanos != ThreadCpuTime.UNKNOWN && tickedNanos > 0) {
             decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
-        }
-        if (Double.isNaN(decision.directCallNanos())) {
-            // Withdrawn meanwhile, so that readers take the direct clock rather than a value going stale.
-            clock.withdraw(monotonic ? lastMillis : NO_FLOOR);
-            decision.directCallMeasured(directCallNanos());
         }
         long nowNanos = System.nanoTime();
         double sampledReadsPerSecond = sampledReads.readsPerSecond();

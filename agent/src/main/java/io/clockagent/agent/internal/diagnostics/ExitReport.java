@@ -75,7 +75,7 @@ public final class ExitReport implements Runnable {
             return new String[] {classes, ticks};
         }
         String cache = Double.isNaN(decision.readsPerSecond())
-                ? "report: cache=auto, no estimate of the read rate yet (the first comes a second after the first read)"
+                ? "report: cache=auto, no estimate of the read rate yet (the first comes as something reads the clock)"
                 : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per second"
                         + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches"
                         + " (%d trial stops)",

@@ -18,8 +18,8 @@ class CachingDecisionTest {
     private static final double BREAK_EVEN = TICKER_CPU_NANOS_PER_SECOND / DIRECT_CALL_NANOS;
     private static final long SECOND = 1_000_000_000L;
 
-    private CachingDecision measured(boolean cachingAtFirst) {
-        CachingDecision decision = new CachingDecision(cachingAtFirst, AgentOptions.DEFAULT_TICK_NANOS);
+    private CachingDecision measured() {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
         decision.directCallMeasured(DIRECT_CALL_NANOS);
         decision.tickerCostMeasured(TICKER_CPU_NANOS_PER_SECOND);
         return decision;
@@ -27,12 +27,12 @@ class CachingDecisionTest {
 
     @Test
     void breaksEvenWhereTheReadsSavedCostWhatTheTickerDoes() {
-        assertEquals(1_500_000.0, measured(true).breakEvenReadsPerSecond(), 1e-6);
+        assertEquals(1_500_000.0, measured().breakEvenReadsPerSecond(), 1e-6);
     }
 
     @Test
     void aRateThatFallsBelowBreakEvenStopsCachingAndOneThatRisesWellAboveStartsItAgain() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
 
         assertTrue(keep(decision, 5_000_000, 0), "far above break-even");
         assertFalse(keep(decision, 10_000, SECOND), "far below: caching costs more than it saves");
@@ -44,7 +44,7 @@ class CachingDecisionTest {
 
     @Test
     void cachingStopsAsSoonAsItCostsMoreThanItSaves() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
 
         assertTrue(keep(decision, BREAK_EVEN, 0), "at break-even it still pays for itself");
         assertFalse(keep(decision, BREAK_EVEN * 0.99, SECOND));
@@ -52,7 +52,7 @@ class CachingDecisionTest {
 
     @Test
     void directReadsStartCachingOnlyWellAboveBreakEven() {
-        CachingDecision decision = measured(false);
+        CachingDecision decision = measured();
 
         assertFalse(decision.startCaching(BREAK_EVEN * 1.2, 0), "between break-even and the margin, reads stay direct");
         assertFalse(decision.startCaching(BREAK_EVEN * CachingDecision.START_MARGIN * 0.99, SECOND));
@@ -62,7 +62,7 @@ class CachingDecisionTest {
 
     @Test
     void aRateOscillatingAroundBreakEvenSwitchesOnceInsteadOfFlapping() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         double[] rates = {BREAK_EVEN * 0.9, BREAK_EVEN * 1.1, BREAK_EVEN * 0.95, BREAK_EVEN * 1.3, BREAK_EVEN * 0.9,
             BREAK_EVEN * 1.4, BREAK_EVEN * 1.05};
 
@@ -77,7 +77,7 @@ class CachingDecisionTest {
 
     @Test
     void windowsThatMayHaveMissedABurstStopOnlyAsATrialSpacedFurtherEachTimeTheDirectCountReversesIt() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         double emptyWindows = 0;
         double burstCouldHide = 2 * BREAK_EVEN;
 
@@ -97,7 +97,7 @@ class CachingDecisionTest {
 
     @Test
     void theTrialIntervalStopsGrowingAtItsMaximumAndResetsOnceAStopHolds() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         long nowNanos = 0;
         for (int trial = 0; trial < 10; trial++) {
             nowNanos += CachingDecision.MAX_TRIAL_INTERVAL_NANOS;
@@ -117,7 +117,7 @@ class CachingDecisionTest {
 
     @Test
     void windowsSureThatNothingHidesStopAtOnceWhateverTheTrialInterval() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, 0));
         assertTrue(decision.startCaching(20 * BREAK_EVEN, SECOND));
 
@@ -127,7 +127,7 @@ class CachingDecisionTest {
 
     @Test
     void aSureStopThatTheCountReversesLeavesTheFirstIntervalBeforeTheNextTrialAndDoublesNothing() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         assertFalse(decision.keepCaching(0, 2 * BREAK_EVEN, 0), "a trial");
         assertTrue(decision.startCaching(20 * BREAK_EVEN, SECOND), "reversed: the first interval");
         long sureStopNanos = SECOND + CachingDecision.FIRST_TRIAL_INTERVAL_NANOS;
@@ -144,7 +144,7 @@ class CachingDecisionTest {
 
     @Test
     void aCostlierTickerRaisesTheRateAtWhichCachingPays() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
         assertTrue(keep(decision, 2_000_000, 0));
 
         decision.tickerCostMeasured(2 * TICKER_CPU_NANOS_PER_SECOND);
@@ -155,7 +155,7 @@ class CachingDecisionTest {
 
     @Test
     void aSlowClockPaysAtAFarLowerRate() {
-        CachingDecision decision = measured(false);
+        CachingDecision decision = measured();
 
         decision.directCallMeasured(600.0);
 
@@ -165,16 +165,16 @@ class CachingDecisionTest {
 
     @Test
     void beforeMeasuringItselfTheTickerIsTakenToCostThreePercentOfACoreAtAOneMillisecondTick() {
-        CachingDecision decision = new CachingDecision(true, AgentOptions.DEFAULT_TICK_NANOS);
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
 
         assertEquals(30_000_000.0, decision.tickerCpuNanosPerSecond(), 1e-6);
-        assertEquals(3_000_000.0, new CachingDecision(true, 10 * AgentOptions.DEFAULT_TICK_NANOS)
+        assertEquals(3_000_000.0, new CachingDecision(10 * AgentOptions.DEFAULT_TICK_NANOS)
                 .tickerCpuNanosPerSecond(), 1e-6, "a tenth of the ticks, a tenth of the cost");
     }
 
     @Test
     void fewerWindowsWatchOnlyARateThatPaysFourTimesOver() {
-        CachingDecision decision = measured(true);
+        CachingDecision decision = measured();
 
         assertTrue(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN));
         assertFalse(decision.paysClearly(CachingDecision.CLEAR_MARGIN * BREAK_EVEN * 0.99));
@@ -182,7 +182,7 @@ class CachingDecisionTest {
 
     @Test
     void aDirectCountDeservesACloserLookFromTheRateThatWouldStartCaching() {
-        CachingDecision decision = measured(false);
+        CachingDecision decision = measured();
 
         assertTrue(decision.paysToStart(CachingDecision.START_MARGIN * BREAK_EVEN));
         assertFalse(decision.paysToStart(CachingDecision.START_MARGIN * BREAK_EVEN * 0.99));
