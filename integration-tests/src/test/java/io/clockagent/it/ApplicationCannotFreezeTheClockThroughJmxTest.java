@@ -25,7 +25,9 @@ class ApplicationCannotFreezeTheClockThroughJmxTest {
     @OnEachJdk
     void theMBeansClassLoaderLeadsToNothingThatCanFreezeTheClock(int featureVersion, @TempDir Path runDirectory) {
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + JmxTamperingMain.class.getPackageName())
+                // cache=always: the fixture reads too little for cache=auto to tick at all.
+                .javaagent(BuildOutputs.agentJar(), "include=" + JmxTamperingMain.class.getPackageName()
+                        + ",cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(JmxTamperingMain.class.getName());
 

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and writes no file; the JVM runs with an empty working directory, an empty temporary directory and
  * {@code -XX:-UsePerfData}, so that anything written would show.
  *
- * <p>One fork per JDK with the agent ({@code tick=1s}, so that the probe can tell a cached clock from a direct one),
+ * <p>One fork per JDK with the agent ({@code tick=1s}, so that the probe can tell a cached clock from a direct one, and
+ * {@code cache=always}, as the probe reads too little for {@code cache=auto} to cache),
  * and one without it, whose sockets are the baseline. Before JDK 16 the JVM's default {@code --illegal-access=permit}
  * opens {@code java.lang}, like every package Java 8 had, to class-path code: there the forks run with
  * {@code --illegal-access=deny}, as the README asks of a JDK 11 service that wants the clock closed, and one more
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApplicationCannotTouchTheClockTest {
 
-    private static final String OPTIONS = "include=" + TamperingMain.class.getPackageName() + ",tick=1s";
+    private static final String OPTIONS = "include=" + TamperingMain.class.getPackageName() + ",tick=1s,cache=always";
     /** The first release whose JVM denies illegal reflective access by default. */
     private static final int DENIES_ILLEGAL_ACCESS_FROM = 16;
 

@@ -29,13 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The agent is attached with {@code tick=1s}, so that {@link DistinctMillis} tells a rewritten site from a direct
  * one by how often its value changes; the second attach asks for {@code tick=1ms}, which would show if it replaced
- * the first agent.
+ * the first agent. Both cache always: the probes read too little for {@code cache=auto} to cache.
  */
 class AttachDetachTest {
 
     private static final String PACKAGE = AttachTargetMain.class.getPackageName();
-    private static final String OPTIONS = "include=" + PACKAGE + ",tick=1s,verbose=true";
-    private static final String SECOND_OPTIONS = "include=" + PACKAGE + ",tick=1ms,verbose=true";
+    private static final String OPTIONS = "include=" + PACKAGE + ",tick=1s,verbose=true,cache=always";
+    private static final String SECOND_OPTIONS = "include=" + PACKAGE + ",tick=1ms,verbose=true,cache=always";
     /** AttachTargetMain, EarlyClock and LateClock: every class of the package loaded by then. */
     private static final int CLASSES_IN_PACKAGE = 3;
     private static final String JDK_WARNING = "WARNING: A Java agent has been loaded dynamically";

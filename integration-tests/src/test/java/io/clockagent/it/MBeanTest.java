@@ -31,7 +31,8 @@ class MBeanTest {
     private static final String OBJECT_NAME = "io.clockagent:type=ClockAgent";
     private static final String LOG_MANAGER = "java.util.logging.LogManager";
     private static final String MBEAN_SERVER = "com.sun.jmx.mbeanserver.JmxMBeanServer";
-    private static final String OPTIONS = "tick=1ms wait=park " + OperableService.INCLUDE_SITES + " exclude=(none)";
+    private static final String OPTIONS = "tick=1ms wait=park cache=always " + OperableService.INCLUDE_SITES
+            + " exclude=(none)";
     private static final long PATIENCE_MILLIS = 10_000;
     /** How long a JVM with {@code jmx=false} is watched, with its MBean server up, for an MBean that must not come. */
     private static final long ABSENCE_WATCH_MILLIS = 1_000;
@@ -45,7 +46,8 @@ class MBeanTest {
     void theMBeanIsRegisteredOnceTheServiceStartsJmxAndItsValuesAgreeWithTheService(int featureVersion,
             @TempDir Path runDirectory) {
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES)
+                // cache=always: the service reads a few times a second, which cache=auto leaves on the direct clock.
+                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "jmx " + PATIENCE_MILLIS);
 
@@ -87,7 +89,7 @@ class MBeanTest {
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
         try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .option(classLoads.jvmOption())
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
+                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary,cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "probe")) {
             service.awaitLine("probe ");

@@ -36,7 +36,8 @@ class VirtualThreadsTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                // cache=always: the ticker's ticks are what this watches, at any read rate.
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",cache=always")
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(VirtualThreadsMain.class.getName());
@@ -48,7 +49,8 @@ class VirtualThreadsTest {
         Map<String, Long> ticks = result.readings("ticks");
         assertTrue(ticks.get("after") > ticks.get("before"), "the ticker ticked meanwhile: " + ticks);
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
+        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + PACKAGE + " exclude="
+                + AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
                 result.describe());
         ClockReferences main = ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", MAIN_CLASS));
         assertTrue(main.readsCachedClock() && !main.readsSystemClock(), "the threads' reads are rewritten: " + main);
