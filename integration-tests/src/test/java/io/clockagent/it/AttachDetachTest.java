@@ -233,7 +233,7 @@ class AttachDetachTest {
 
     private static Pattern banner(String includes) {
         return Pattern.compile(Pattern.quote("clock-agent: " + BuildOutputs.agentVersion()
-                + " caching System.currentTimeMillis(): tick=1s wait=park include=" + includes
+                + " caching System.currentTimeMillis(): tick=1s wait=park cache=always include=" + includes
                 + " exclude=(none) clocksource=") + "\\S.*");
     }
 
