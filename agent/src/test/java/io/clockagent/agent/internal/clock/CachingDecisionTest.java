@@ -164,11 +164,11 @@ class CachingDecisionTest {
     }
 
     @Test
-    void beforeMeasuringItselfTheTickerIsTakenToCostThreePercentOfACoreAtAOneMillisecondTick() {
+    void beforeMeasuringItselfTheTickerIsTakenToCostOneAndAHalfPercentOfACoreAtAOneMillisecondTick() {
         CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
 
-        assertEquals(30_000_000.0, decision.tickerCpuNanosPerSecond(), 1e-6);
-        assertEquals(3_000_000.0, new CachingDecision(10 * AgentOptions.DEFAULT_TICK_NANOS)
+        assertEquals(15_000_000.0, decision.tickerCpuNanosPerSecond(), 1e-6);
+        assertEquals(1_500_000.0, new CachingDecision(10 * AgentOptions.DEFAULT_TICK_NANOS)
                 .tickerCpuNanosPerSecond(), 1e-6, "a tenth of the ticks, a tenth of the cost");
     }
 
