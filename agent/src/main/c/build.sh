@@ -1,11 +1,12 @@
 #!/bin/sh
-# Builds the native class filter into the agent's classes, where the shaded jar picks it up: one library for each
-# Linux architecture a compiler is found for, under native/linux-<os.arch>/, the folder named as the JVM names its
-# architecture (os.arch), never after the build host. Without any compiler the jar carries no library, the agent
-# filters in Java, and the build goes on with a notice.
-# The class-file constants the C rewriter shares with the Java one, and the option grammar the C option parser shares
-# with the Java one, come from the Java side's compiled classes: first class_file_format.h and option_grammar.h are
-# written into HEADER_DIRECTORY, which the tests and the fuzzer include as well.
+# Builds the native library (the class filter behind -javaagent, and the -agentpath entry) into the agent's classes,
+# where the shaded jar picks it up: one libclockagent.so for each Linux architecture a compiler is found for, under
+# native/linux-<os.arch>/, the folder named as the JVM names its architecture (os.arch), never after the build host.
+# Without any compiler the jar carries no library, the agent filters in Java, and the build goes on with a notice.
+# The class-file constants the C rewriter shares with the Java one, the option grammar the C option parser shares
+# with the Java one, and the cached clock's class file come from the Java side's compiled classes: first
+# class_file_format.h, option_grammar.h and cached_clock_class.h are written into HEADER_DIRECTORY, which the tests
+# and the fuzzer include as well.
 # Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
 # class load.
 set -eu
@@ -19,11 +20,14 @@ rm -rf "$generator"
 "$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
   "$sources/../../build/java/io/clockagent/agent/internal/CHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
-  "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java"
+  "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java" \
+  "$sources/../../build/java/io/clockagent/agent/internal/clock/CachedClockClassHeader.java"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
   "$headers/class_file_format.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.options.OptionGrammarHeader \
   "$headers/option_grammar.h"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.clock.CachedClockClassHeader \
+  "$headers/cached_clock_class.h"
 rm -rf "$generator"
 
 # The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
@@ -52,8 +56,8 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   # jni_md.h under include/linux is the same for every Linux architecture.
   "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
-    -o "$output/libnativefilter.so" "$sources/native_filter.c" "$sources/class_scan.c" \
-    "$sources/call_site_rewriter.c"
+    -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" "$sources/class_scan.c" \
+    "$sources/call_site_rewriter.c" "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
   built="$built linux-$arch"
 done
-echo "native class filter built for:${built:- no platform}"
+echo "native library (class filter, -agentpath entry) built for:${built:- no platform}"

@@ -23,6 +23,7 @@
 
 #include "call_site_rewriter.h"
 #include "class_scan.h"
+#include "jvmti_allocate.h"
 
 /* How long stop() waits for hooks still running with the old settings before it leaks them instead of freeing. */
 #define DRAIN_TIMEOUT_NANOS 1000000000L
@@ -135,11 +136,6 @@ static verdict judge(settings *s, JNIEnv *jni, jobject loader, const char *name,
     }
     __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
     return names_clock_method(bytes, length) ? CLOCK_NAMED : LEAVE;
-}
-
-static unsigned char *jvmti_allocate(void *env, size_t size) {
-    unsigned char *memory;
-    return (*(jvmtiEnv *) env)->Allocate((jvmtiEnv *) env, (jlong) size, &memory) == JVMTI_ERROR_NONE ? memory : NULL;
 }
 
 /* A Java copy of a class file, or NULL (with an exception pending) if the name was not made or memory is short. */

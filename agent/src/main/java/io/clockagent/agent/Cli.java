@@ -10,6 +10,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import net.bytebuddy.agent.ByteBuddyAgent;
@@ -29,6 +30,7 @@ public final class Cli {
             "  attach PID [OPTIONS]  load the agent into the running JVM PID (OPTIONS as for -javaagent)",
             "  detach PID            restore the original code in JVM PID and stop its ticker",
             "  doctor                tell whether caching pays on this host (takes a few seconds)",
+            "  agentpath             write this platform's libclockagent.so next to the jar, for -agentpath",
             "  --version             print the version, the JDKs tested, the class files read, the native platforms",
             "  help                  print this text");
 
@@ -59,6 +61,8 @@ public final class Cli {
                 return load(args[1], Installer.DETACH, "detach from");
             case "doctor":
                 return doctor();
+            case "agentpath":
+                return args.length == 1 ? agentPath() : usage("agentpath takes no arguments");
             case "--version":
             case "version":
                 return version();
@@ -68,7 +72,8 @@ public final class Cli {
                 out.println(USAGE_TEXT);
                 return OK;
             default:
-                return usage("unknown command '" + command + "'; valid commands: attach, detach, doctor, --version, help");
+                return usage("unknown command '" + command + "'; valid commands: attach, detach, doctor, agentpath,"
+                        + " --version, help");
         }
     }
 
@@ -84,6 +89,25 @@ public final class Cli {
             return OK;
         } catch (IOException | URISyntaxException unreadable) {
             err.println("clock-agent: cannot read the agent jar: " + unreadable);
+            return FAILED;
+        }
+    }
+
+    /** Writes the library beside the jar, where the library looks for the jar: the two need nothing else. */
+    private int agentPath() {
+        try {
+            Path jar = agentJar().toPath();
+            if (!jar.getFileName().toString().equals(NativeLibraries.AGENT_JAR_NAME)) {
+                err.println("clock-agent: the library finds the agent by the name " + NativeLibraries.AGENT_JAR_NAME
+                        + " in its folder; rename " + jar.getFileName() + " to that and run this again");
+                return FAILED;
+            }
+            Path library = NativeLibraries.writeForThisPlatform(jar, jar.resolveSibling(NativeLibraries.FILE_NAME));
+            out.println("clock-agent: wrote " + library + "; start the service with -agentpath:" + library
+                    + "[=OPTIONS] (OPTIONS as for -javaagent)");
+            return OK;
+        } catch (IOException | URISyntaxException failure) {
+            err.println("clock-agent: no library written: " + failure.getMessage());
             return FAILED;
         }
     }

@@ -3,8 +3,10 @@ package io.clockagent.bench;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -97,6 +99,22 @@ final class BenchmarkFiles {
             }
         }
         return built;
+    }
+
+    /**
+     * clock-agent's library for {@code -agentpath}, written beside a copy of the agent jar under this module's target
+     * directory by the jar's own {@code agentpath} command, as a user writes it.
+     */
+    Path agentPathLibrary() throws IOException, InterruptedException {
+        Path jar = Files.createDirectories(targetDirectory.resolve("agentpath")).resolve("clock-agent.jar");
+        Files.copy(agentJar(), jar, StandardCopyOption.REPLACE_EXISTING);
+        Process command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar.toString(), "agentpath").redirectErrorStream(true).start();
+        String printed = new String(command.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (command.waitFor() != 0) {
+            throw new IllegalStateException(printed);
+        }
+        return jar.resolveSibling("libclockagent.so");
     }
 
     /** The do-nothing agent built by this module. */

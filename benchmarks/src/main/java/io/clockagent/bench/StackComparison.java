@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
 /**
  * Runs each stack service of {@code stacks/} without an agent, with the do-nothing Java agent (the JVM's own price of
  * any {@code -javaagent}), with a do-nothing native agent (the price of an agent that sees every class file through
- * {@code -agentpath} instead; built with {@code gcc}, and left out with a notice where that fails) and with
- * clock-agent on its default options, in rounds, one run of each per round in rotated order, and reports side by side
+ * {@code -agentpath} instead; built with {@code gcc}, and left out with a notice where that fails), with clock-agent
+ * through {@code -agentpath} (where the jar carries its library) and with clock-agent through {@code -javaagent}, on
+ * its default options, in rounds, one run of each per round in rotated order, and reports side by side
  * the medians over the rounds of: startup (launch to listening), throughput under closed-loop load from
  * {@value #CLIENTS} client threads, and the median and 99th-percentile latency; with the median and range of
  * clock-agent's per-round ratios to the run without an agent. Single-threaded apart from the clients; one service at
@@ -31,7 +32,11 @@ public final class StackComparison {
     static final double BUDGET_STARTUP_RATIO = 1.05;
     /** clock-agent's own share of a start through {@code -javaagent}: above what the do-nothing Java agent costs. */
     static final double BUDGET_OWN_SHARE_MILLIS = 3.0;
+    /** Startup through {@code -agentpath}, against no agent at all. */
+    static final double BUDGET_AGENT_PATH_RATIO = 1.03;
     private static final int CLIENTS = 2;
+    private static final String NATIVE_NOOP = "do-nothing native agent";
+    private static final String AGENT_PATH = "clock-agent, -agentpath";
 
     /** One way to start a service: a name for the table and the JVM options that make it. */
     private record Variant(String name, List<String> jvmOptions) {
@@ -104,9 +109,14 @@ public final class StackComparison {
         variants.add(new Variant("no agent", List.of()));
         variants.add(new Variant("do-nothing Java agent", List.of("-javaagent:" + files.noopAgentJar())));
         try {
-            variants.add(new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent())));
+            variants.add(new Variant(NATIVE_NOOP, List.of("-agentpath:" + files.noopNativeAgent())));
         } catch (IOException | InterruptedException | IllegalStateException unbuilt) {
             System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
+        }
+        try {
+            variants.add(new Variant(AGENT_PATH, List.of("-agentpath:" + files.agentPathLibrary())));
+        } catch (IOException | InterruptedException | IllegalStateException unwritten) {
+            System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
         }
         variants.add(new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())));
         return variants;
@@ -170,18 +180,42 @@ public final class StackComparison {
         System.out.println("budget: startup with clock-agent at most " + format("%.2f", BUDGET_STARTUP_RATIO)
                 + "x the startup without (medians): " + format("%.3f", startupRatio) + "x: "
                 + (startupRatio <= BUDGET_STARTUP_RATIO ? "met" : "MISSED"));
-        List<Double> ownShares = new ArrayList<>();
-        for (int i = 0; i < with.size(); i++) {
-            ownShares.add((with.get(i).startupNanos - runs.get(1).get(i).startupNanos) / 1e6);
+        System.out.println("clock-agent - do-nothing Java agent, per round: startup "
+                + perRoundDifference(with, runs.get(1), BUDGET_OWN_SHARE_MILLIS));
+        int agentPathVariant = indexOf(variants, AGENT_PATH);
+        if (agentPathVariant >= 0) {
+            List<ServiceRun> agentPath = runs.get(agentPathVariant);
+            int nativeNoop = indexOf(variants, NATIVE_NOOP);
+            double ratio = median(agentPath, run -> run.startupNanos) / median(without, run -> run.startupNanos);
+            String toNativeNoop = nativeNoop < 0 ? ""
+                    : "; / do-nothing native agent: " + ratios(agentPath, runs.get(nativeNoop), run -> run.startupNanos);
+            System.out.println("clock-agent through -agentpath / no agent, per round: startup "
+                    + ratios(agentPath, without, run -> run.startupNanos) + toNativeNoop + "; budget: at most " + format("%.2f", BUDGET_AGENT_PATH_RATIO) + "x without an agent (medians): "
+                    + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_AGENT_PATH_RATIO ? "met" : "MISSED"));
         }
-        Collections.sort(ownShares);
-        double ownShare = Samples.median(ownShares);
-        System.out.println("clock-agent - do-nothing Java agent, per round: startup " + format("%+.1f", ownShare)
-                + " ms (quartiles " + format("%+.1f", quartile(ownShares, 1)) + " to "
-                + format("%+.1f", quartile(ownShares, 3)) + ", range " + format("%+.1f", ownShares.get(0)) + " to "
-                + format("%+.1f", ownShares.get(ownShares.size() - 1)) + "); budget: at most "
-                + format("%+.1f", BUDGET_OWN_SHARE_MILLIS) + " ms: "
-                + (ownShare <= BUDGET_OWN_SHARE_MILLIS ? "met" : "MISSED"));
+    }
+
+    private static int indexOf(List<Variant> variants, String name) {
+        for (int variant = 0; variant < variants.size(); variant++) {
+            if (variants.get(variant).name().equals(name)) {
+                return variant;
+            }
+        }
+        return -1;
+    }
+
+    /** The median of the per-round differences of the starts, in ms, with quartiles, range and the budget's verdict. */
+    private static String perRoundDifference(List<ServiceRun> with, List<ServiceRun> base, double budgetMillis) {
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < with.size(); i++) {
+            differences.add((with.get(i).startupNanos - base.get(i).startupNanos) / 1e6);
+        }
+        Collections.sort(differences);
+        double median = Samples.median(differences);
+        return format("%+.1f", median) + " ms (quartiles " + format("%+.1f", quartile(differences, 1)) + " to "
+                + format("%+.1f", quartile(differences, 3)) + ", range " + format("%+.1f", differences.get(0))
+                + " to " + format("%+.1f", differences.get(differences.size() - 1)) + "); budget: at most "
+                + format("%+.1f", budgetMillis) + " ms: " + (median <= budgetMillis ? "met" : "MISSED");
     }
 
     /** The lower (1) or upper (3) quartile of sorted values, by the nearest rank. */

@@ -27,7 +27,10 @@ import java.util.Locale;
 public final class StartupComparison {
 
     static final double BUDGET_VERSION_EXTRA_MILLIS = 60.0;
+    /** Through {@code -agentpath}, where {@code java.instrument} and the archived module graph cost nothing. */
+    static final double BUDGET_AGENT_PATH_VERSION_EXTRA_MILLIS = 5.0;
     static final double BUDGET_CLASS_HEAVY_RATIO = 1.05;
+    static final double BUDGET_AGENT_PATH_RATIO = StackComparison.BUDGET_AGENT_PATH_RATIO;
     /** Every package of the class-heavy jars, so that the agent examines every class they define. */
     static final String CLASS_HEAVY_INCLUDE = "org.apache:org.h2:jakarta";
 
@@ -72,11 +75,18 @@ public final class StartupComparison {
     }
 
     private void compareVersion(int runs) throws IOException, InterruptedException {
-        List<Variant> variants = List.of(
+        List<Variant> variants = new ArrayList<>(List.of(
                 new Variant("plain", List.of()),
                 new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
-                new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())));
+                new Variant("clock-agent", List.of("-javaagent:" + files.agentJar()))));
         Variant clockAgent = variants.get(2);
+        Variant agentPath = null;
+        try {
+            agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()));
+            variants.add(agentPath);
+        } catch (IOException | IllegalStateException unwritten) {
+            System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
+        }
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.add("-version");
@@ -106,6 +116,13 @@ public final class StartupComparison {
         System.out.println("budget: clock-agent adds at most " + format("%.0f", BUDGET_VERSION_EXTRA_MILLIS)
                 + " ms (median) to `java -version`: " + format("%+.1f", extraMillis) + " ms: "
                 + (extraMillis <= BUDGET_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
+        if (agentPath != null) {
+            double agentPathExtraMillis = agentPath.wall.pairedMedianDifferenceNanos(plain.wall) / 1e6;
+            System.out.println("budget: clock-agent through -agentpath adds at most "
+                    + format("%.0f", BUDGET_AGENT_PATH_VERSION_EXTRA_MILLIS) + " ms (median of per-round differences)"
+                    + " to `java -version`: " + format("%+.1f", agentPathExtraMillis) + " ms: "
+                    + (agentPathExtraMillis <= BUDGET_AGENT_PATH_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
+        }
     }
 
     private void compareClassHeavy(int runs) throws IOException, InterruptedException {
@@ -119,7 +136,7 @@ public final class StartupComparison {
             program.add(jar.toString());
         }
         String agentArgument = "-javaagent:" + files.agentJar() + "=include=" + CLASS_HEAVY_INCLUDE;
-        List<Variant> variants = List.of(
+        List<Variant> variants = new ArrayList<>(List.of(
                 new Variant("plain", List.of()),
                 new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
                 new Variant("do-nothing agent, unchanging transformer",
@@ -127,10 +144,18 @@ public final class StartupComparison {
                 new Variant("clock-agent", List.of(agentArgument)),
                 new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")),
                 // Counting call sites: the native filter shows each class it rewrites to the Java side to count.
-                new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary")));
+                new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary"))));
         Variant clockAgent = variants.get(3);
         Variant javaTransformer = variants.get(4);
         Variant countingSites = variants.get(5);
+        Variant agentPath = null;
+        try {
+            agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()
+                    + "=include=" + CLASS_HEAVY_INCLUDE));
+            variants.add(agentPath);
+        } catch (IOException | IllegalStateException unwritten) {
+            System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
+        }
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.addAll(program);
@@ -190,6 +215,12 @@ public final class StartupComparison {
         System.out.println("budget: with clock-agent the class-heavy program takes at most "
                 + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
                 + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
+        if (agentPath != null) {
+            double agentPathRatio = agentPath.wall.medianNanos() / plain.wall.medianNanos();
+            System.out.println("budget: through -agentpath, at most " + format("%.2f", BUDGET_AGENT_PATH_RATIO)
+                    + "x as long (median wall time): " + format("%.3f", agentPathRatio) + "x: "
+                    + (agentPathRatio <= BUDGET_AGENT_PATH_RATIO ? "met" : "MISSED"));
+        }
     }
 
     /**

@@ -86,7 +86,7 @@ class CommandLineTest {
         assertEquals(1, result.stderr().size(), "exactly one line\n" + result.describe());
         String line = result.stderr().get(0);
         assertTrue(line.startsWith("clock-agent: ") && line.contains("'frobnicate'")
-                && line.contains("valid commands: attach, detach, doctor, --version, help"), line);
+                && line.contains("valid commands: attach, detach, doctor, agentpath, --version, help"), line);
     }
 
     @OnEachJdk

@@ -55,6 +55,15 @@ public final class CachedClock {
     private CachedClock() {
     }
 
+    /*
+     * The write side's access, for the -agentpath entry, whose C half calls this private method through JNI, which
+     * checks no access: without java.instrument nothing can open java.lang to the agent. Application code would need
+     * java.lang opened to it to call it, and then it could reach the fields themselves anyway.
+     */
+    private static MethodHandles.Lookup writeAccess() {
+        return MethodHandles.lookup();
+    }
+
     /** The cached wall-clock time in milliseconds, or the direct clock when nothing is cached. */
     public static long currentTimeMillis() {
         long cachedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class RoomDependenciesTest {
 
+    /** The rooms of the entry points, -javaagent's and -agentpath's, which nothing else may call. */
+    private static final Set<String> ENTRY_ROOMS = Set.of("install", "nativeentry");
     private static final Path SOURCES = Path.of("src/main/java/io/clockagent/agent/internal");
     private static final Path CLASSES = Path.of("target/classes/io/clockagent/agent");
     private static final Pattern MAY_DEPEND_ON = Pattern.compile("<p>May depend on: ([a-z, ]+)\\.");
@@ -55,7 +57,16 @@ class RoomDependenciesTest {
             order.addAll(leaves);
             remaining.removeAll(leaves);
         }
-        assertTrue(order.indexOf("install") == order.size() - 1, "installation depends on every room: " + order);
+        assertTrue(order.subList(order.size() - ENTRY_ROOMS.size(), order.size()).containsAll(ENTRY_ROOMS),
+                "the entries' rooms depend on the most: " + order);
+    }
+
+    @Test
+    void noRoomDependsOnAnEntrysRoom() throws IOException {
+        for (Map.Entry<String, Set<String>> room : declared().entrySet()) {
+            assertTrue(room.getValue().stream().noneMatch(ENTRY_ROOMS::contains),
+                    room.getKey() + " depends on an entry's room: " + room.getValue());
+        }
     }
 
     @Test

@@ -50,6 +50,11 @@ public final class ForkedJvm {
         return option("-javaagent:" + jar + (options == null ? "" : "=" + options));
     }
 
+    /** Adds {@code -agentpath:LIBRARY} or {@code -agentpath:LIBRARY=OPTIONS}. */
+    public ForkedJvm agentpath(Path library, String options) {
+        return option("-agentpath:" + library + (options == null ? "" : "=" + options));
+    }
+
     /** Adds JVM options as given, such as {@code -Xmx512m}, after those added before. */
     public ForkedJvm option(String... options) {
         jvmOptions.addAll(List.of(options));

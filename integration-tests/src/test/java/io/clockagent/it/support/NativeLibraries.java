@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class NativeLibraries {
 
     private static final String FOLDER = "io/clockagent/agent/native/";
-    private static final String FILE_NAME = "libnativefilter.so";
+    private static final String FILE_NAME = "libclockagent.so";
 
     private NativeLibraries() {
     }
@@ -65,8 +65,8 @@ public final class NativeLibraries {
     /** Returns when the agent jar carries the library for the platform; else as {@link #requireForThisMachine}. */
     public static void require(String platform) {
         if (!carried().contains(platform)) {
-            String notice = "NOTICE: the agent jar carries no native class filter for " + platform + " (its build"
-                    + " found no C compiler for it); this test of the native filter is SKIPPED, not passed.";
+            String notice = "NOTICE: the agent jar carries no native library for " + platform + " (its build"
+                    + " found no C compiler for it); this test of the native code is SKIPPED, not passed.";
             System.out.println(notice);
             Assumptions.abort(notice);
         }

@@ -42,6 +42,8 @@ final class OptionGrammarHeader {
                 .define("AGENT_ARGUMENTS_SOURCE", quoted(AgentOptions.AGENT_ARGUMENTS))
                 .define("SYSTEM_PROPERTY_SOURCE", quoted("system property " + AgentOptions.SYSTEM_PROPERTY))
                 .define("ENVIRONMENT_VARIABLE_SOURCE", quoted(AgentOptions.ENVIRONMENT_VARIABLE))
+                .define("AGENT_OPTIONS_SYSTEM_PROPERTY", quoted(AgentOptions.SYSTEM_PROPERTY))
+                .define("AGENT_OPTIONS_ENVIRONMENT_VARIABLE", quoted(AgentOptions.ENVIRONMENT_VARIABLE))
                 .define("VALID_KEYS", quoted(AgentOptions.VALID_KEYS))
                 .define("DEFAULT_TICK_NANOS", AgentOptions.DEFAULT_TICK_NANOS + "LL")
                 .define("MIN_TICK_NANOS", AgentOptions.MIN_TICK_NANOS + "LL")

@@ -1,0 +1,379 @@
+/*
+ * The -agentpath entry: java -agentpath:/path/libclockagent.so=OPTIONS, with clock-agent.jar in the library's folder.
+ *
+ * Why a second entry: -javaagent makes the JVM add java.instrument to the module graph, which gives up class-data
+ * sharing's archived module graph, and a runtime linked without java.instrument stops before main. This entry needs
+ * neither: before any Java runs it reads the options with the C grammar (agent_options.c, held to the Java parser by
+ * NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
+ * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
+ * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
+ * the agent's Java start on a thread of their own, from the jar, in a class loader of their own, once the clock
+ * exists (a JVM that never loads a class to rewrite never loads them).
+ *
+ * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
+ * unchanged, or with strict=true the JVM exits with status 1 before main; a fault after that leaves classes unchanged
+ * or the clock on its direct path, never the service stopped.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <jni.h>
+#include <jvmti.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent_options.h"
+#include "cached_clock_class.h"
+#include "call_site_rewriter.h"
+#include "class_scan.h"
+#include "jvmti_allocate.h"
+#include "option_grammar.h"
+
+#define JAR_FILE_NAME "clock-agent.jar"
+#define OLDEST_SUPPORTED_FEATURE 11
+#define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
+#define JAVA_SIDE_CLASS "io.clockagent.agent.internal.nativeentry.NativeEntry"
+#define JAVA_SIDE_METHOD "start"
+#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)V"
+#define START_THREAD_NAME "clock-agent-start"
+
+typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
+
+static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
+static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
+
+static agent_options options;
+/* The agent arguments as given, for the Java side, which reads the three sources again with the Java parser. */
+static char *agent_arguments;
+static char *jar_path;
+
+/* The clock's definition, by the first hook that needs it; the start thread waits for it. */
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t clock_settled = PTHREAD_COND_INITIALIZER;
+static clock_state clock_status = CLOCK_NOT_DEFINED;
+static jclass clock_class;
+
+static int unreadable_reported;
+
+static void say(const char *line) {
+    fprintf(stderr, "clock-agent: %s\n", line);
+    fflush(stderr);
+}
+
+static int starts_with_any(const package_prefixes *prefixes, const char *name) {
+    for (size_t i = 0; i < prefixes->count; i++) {
+        if (strncmp(name, prefixes->prefixes[i], strlen(prefixes->prefixes[i])) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int ignored(const char *name) {
+    for (size_t i = 0; i < sizeof(IGNORED) / sizeof(IGNORED[0]); i += 2) {
+        if (strncmp(name, IGNORED[i], strlen(IGNORED[i])) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The Java side's RewriteScope by name: excludes win, no include means everything, the JDK and agent never. */
+static int in_scope(const char *name) {
+    return !starts_with_any(&options.excludes, name)
+            && (options.includes.count == 0 || starts_with_any(&options.includes, name)) && !ignored(name);
+}
+
+/* The platform loader defines JDK classes outside the boot loader; asked only of classes that name the clock. */
+static int is_platform_loader(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader) {
+    jclass loader_class = (*jni)->GetObjectClass(jni, loader);
+    char *signature = NULL;
+    int platform = loader_class != NULL
+            && (*jvmti)->GetClassSignature(jvmti, loader_class, &signature, NULL) == JVMTI_ERROR_NONE
+            && strcmp(signature, PLATFORM_LOADER_SIGNATURE) == 0;
+    if (signature != NULL) {
+        (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
+    }
+    if (loader_class != NULL) {
+        (*jni)->DeleteLocalRef(jni, loader_class);
+    }
+    return platform;
+}
+
+/* The exception pending on this thread as one line, cleared; a description of the failure if it has none. */
+static char *take_exception(JNIEnv *jni, const char *otherwise) {
+    jthrowable failure = (*jni)->ExceptionOccurred(jni);
+    if (failure == NULL) {
+        return strdup(otherwise);
+    }
+    (*jni)->ExceptionClear(jni);
+    jclass object_class = (*jni)->FindClass(jni, "java/lang/Object");
+    jmethodID to_string = object_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, object_class, "toString", "()Ljava/lang/String;");
+    jstring text = to_string == NULL ? NULL : (*jni)->CallObjectMethod(jni, failure, to_string);
+    const char *chars = text == NULL ? NULL : (*jni)->GetStringUTFChars(jni, text, NULL);
+    char *line = strdup(chars != NULL ? chars : otherwise);
+    if (chars != NULL) {
+        (*jni)->ReleaseStringUTFChars(jni, text, chars);
+    }
+    (*jni)->ExceptionClear(jni);
+    return line;
+}
+
+/*
+ * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined, and wakes the start
+ * thread. Whether rewritten classes may now read it.
+ */
+static int clock_ready(JNIEnv *jni) {
+    pthread_mutex_lock(&clock_lock);
+    if (clock_status == CLOCK_NOT_DEFINED) {
+        jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
+                                             (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
+        if (defined == NULL) {
+            (*jni)->ExceptionClear(jni);
+            defined = (*jni)->FindClass(jni, CACHED_CLOCK_INTERNAL_NAME);
+        }
+        if (defined != NULL) {
+            clock_class = (*jni)->NewGlobalRef(jni, defined);
+        }
+        if (clock_class != NULL) {
+            clock_status = CLOCK_DEFINED;
+        } else {
+            char *why = take_exception(jni, "out of memory");
+            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n", why);
+            free(why);
+            clock_status = CLOCK_FAILED;
+        }
+        pthread_cond_broadcast(&clock_settled);
+    }
+    int ready = clock_status == CLOCK_DEFINED;
+    pthread_mutex_unlock(&clock_lock);
+    return ready;
+}
+
+static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader,
+                                       const char *name, jobject protection_domain, jint length,
+                                       const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
+    (void) protection_domain;
+    /* A class redefined or retransformed by someone else keeps whatever it was given. */
+    if (being_redefined != NULL || loader == NULL || name == NULL || !in_scope(name)
+            || !names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader) || !clock_ready(jni)) {
+        return;
+    }
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, jvmti_allocate, jvmti,
+                                                 new_length, new_bytes);
+    if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
+        fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
+                " read with certainty (an unknown kind of constant, a malformed or full constant pool)\n", name);
+    }
+}
+
+/* Calls a static method that returns an object, on a class found by its loader; NULL with an exception pending. */
+static jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument) {
+    jmethodID id = owner == NULL ? NULL : (*jni)->GetStaticMethodID(jni, owner, method, descriptor);
+    return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
+}
+
+/* A class loader over the jar alone, above the platform loader: the agent's Java stays apart from the service. */
+static jobject agent_loader(JNIEnv *jni) {
+    jclass file_class = (*jni)->FindClass(jni, "java/io/File");
+    jmethodID file_init = file_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, file_class, "<init>", "(Ljava/lang/String;)V");
+    jmethodID to_uri = file_class == NULL ? NULL : (*jni)->GetMethodID(jni, file_class, "toURI", "()Ljava/net/URI;");
+    jclass uri_class = (*jni)->FindClass(jni, "java/net/URI");
+    jmethodID to_url = uri_class == NULL ? NULL : (*jni)->GetMethodID(jni, uri_class, "toURL", "()Ljava/net/URL;");
+    jclass url_class = (*jni)->FindClass(jni, "java/net/URL");
+    jclass loader_class = (*jni)->FindClass(jni, "java/lang/ClassLoader");
+    jclass url_loader_class = (*jni)->FindClass(jni, "java/net/URLClassLoader");
+    jmethodID url_loader_init = url_loader_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, url_loader_class, "<init>", "([Ljava/net/URL;Ljava/lang/ClassLoader;)V");
+    if (file_init == NULL || to_uri == NULL || to_url == NULL || url_class == NULL || url_loader_init == NULL) {
+        return NULL;
+    }
+    jstring path = (*jni)->NewStringUTF(jni, jar_path);
+    jobject file = path == NULL ? NULL : (*jni)->NewObject(jni, file_class, file_init, path);
+    jobject uri = file == NULL ? NULL : (*jni)->CallObjectMethod(jni, file, to_uri);
+    jobject url = uri == NULL ? NULL : (*jni)->CallObjectMethod(jni, uri, to_url);
+    jobjectArray urls = url == NULL ? NULL : (*jni)->NewObjectArray(jni, 1, url_class, url);
+    jobject platform = urls == NULL ? NULL
+            : call_static(jni, loader_class, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;", NULL);
+    return platform == NULL ? NULL : (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform);
+}
+
+/*
+ * The start thread: waits until the clock is defined, then loads the agent's Java side from the jar and hands it the
+ * clock and its write access, which only JNI can take from the clock's private method.
+ */
+static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
+    (void) jvmti;
+    (void) unused;
+    pthread_mutex_lock(&clock_lock);
+    while (clock_status == CLOCK_NOT_DEFINED) {
+        pthread_cond_wait(&clock_settled, &clock_lock);
+    }
+    int defined = clock_status == CLOCK_DEFINED;
+    pthread_mutex_unlock(&clock_lock);
+    if (!defined) {
+        return;
+    }
+    jobject access = call_static(jni, clock_class, "writeAccess", "()Ljava/lang/invoke/MethodHandles$Lookup;",
+                                 NULL);
+    jobject loader = access == NULL ? NULL : agent_loader(jni);
+    jclass class_class = (*jni)->FindClass(jni, "java/lang/Class");
+    jmethodID for_name = class_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, class_class, "forName",
+            "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
+    jstring entry_name = loader == NULL || for_name == NULL ? NULL : (*jni)->NewStringUTF(jni, JAVA_SIDE_CLASS);
+    jclass entry = entry_name == NULL ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, entry_name, JNI_TRUE, loader);
+    jmethodID start = entry == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, entry, JAVA_SIDE_METHOD, JAVA_SIDE_DESCRIPTOR);
+    jstring arguments = start == NULL || agent_arguments == NULL ? NULL
+            : (*jni)->NewStringUTF(jni, agent_arguments);
+    if (start != NULL && !(*jni)->ExceptionCheck(jni)) {
+        (*jni)->CallStaticVoidMethod(jni, entry, start, arguments, clock_class, access);
+    }
+    if (start == NULL || (*jni)->ExceptionCheck(jni)) {
+        char *why = take_exception(jni, "out of memory");
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
+                " agent from %s: %s\n", jar_path, why);
+        free(why);
+    }
+}
+
+static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
+    (void) main_thread;
+    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID thread_init = thread_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, thread_class, "<init>", "(Ljava/lang/String;)V");
+    jstring name = thread_init == NULL ? NULL : (*jni)->NewStringUTF(jni, START_THREAD_NAME);
+    jobject thread = name == NULL ? NULL : (*jni)->NewObject(jni, thread_class, thread_init, name);
+    if (thread == NULL
+            || (*jvmti)->RunAgentThread(jvmti, thread, start_java_side, NULL, JVMTI_THREAD_NORM_PRIORITY)
+                    != JVMTI_ERROR_NONE) {
+        char *why = take_exception(jni, "the JVM refused the thread");
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
+        free(why);
+    }
+}
+
+/* The value of a system property given on the command line, or NULL; free it. */
+static char *system_property(jvmtiEnv *jvmti, const char *key) {
+    char *value = NULL;
+    if ((*jvmti)->GetSystemProperty(jvmti, key, &value) != JVMTI_ERROR_NONE || value == NULL) {
+        return NULL;
+    }
+    char *copy = strdup(value);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) value);
+    return copy;
+}
+
+/* The feature release in a specification version, "1.8" and "11" alike; -1 if it has none. */
+static int feature_of(const char *specification_version) {
+    if (specification_version == NULL) {
+        return -1;
+    }
+    const char *feature = strncmp(specification_version, "1.", 2) == 0 ? specification_version + 2
+            : specification_version;
+    size_t digits = strspn(feature, "0123456789");
+    return digits == 0 || digits > 4 || feature[digits] != '\0' ? -1 : atoi(feature);
+}
+
+/* Stops the JVM before main where strict=true asks for it, otherwise says the agent is off; returns JNI_OK. */
+static jint refuse(int strict, const char *stopping, const char *why) {
+    if (strict) {
+        fprintf(stderr, "clock-agent: %s, stopping the JVM (strict=true): %s\n", stopping, why);
+        fflush(stderr);
+        exit(1);
+    }
+    fprintf(stderr, "clock-agent: off, the service runs without it: %s\n", why);
+    return JNI_OK;
+}
+
+/* clock-agent.jar in the folder of this library, or NULL if the library cannot tell where it is. */
+static char *jar_beside_library(void) {
+    Dl_info library;
+    if (dladdr((void *) jar_beside_library, &library) == 0 || library.dli_fname == NULL) {
+        return NULL;
+    }
+    const char *slash = strrchr(library.dli_fname, '/');
+    size_t folder_length = slash == NULL ? 0 : (size_t) (slash - library.dli_fname) + 1;
+    char *path = malloc(folder_length + sizeof(JAR_FILE_NAME) + 2);
+    if (path != NULL) {
+        snprintf(path, folder_length + sizeof(JAR_FILE_NAME) + 2, "%s%.*s%s", slash == NULL ? "./" : "",
+                 (int) folder_length, library.dli_fname, JAR_FILE_NAME);
+    }
+    return path;
+}
+
+static jint start_hook(jvmtiEnv *jvmti) {
+    jvmtiCapabilities capabilities;
+    memset(&capabilities, 0, sizeof(capabilities));
+    capabilities.can_generate_all_class_hook_events = 1;
+    jvmtiEventCallbacks callbacks;
+    memset(&callbacks, 0, sizeof(callbacks));
+    callbacks.ClassFileLoadHook = on_class_file_load;
+    callbacks.VMInit = on_vm_init;
+    if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
+            || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE
+            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL) != JVMTI_ERROR_NONE
+            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
+                    != JVMTI_ERROR_NONE) {
+        say("off, the service runs without it: the JVM refused the class-load hook");
+    }
+    return JNI_OK;
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved) {
+    (void) reserved;
+    jvmtiEnv *jvmti;
+    if ((*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
+        say("off, the service runs without it: this JVM offers no JVMTI");
+        return JNI_OK;
+    }
+    char *property = system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
+    const char *sources[SOURCE_COUNT] = {arguments, property, getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
+    char *error = NULL;
+    int strict = 0;
+    int parsed = parse_agent_options(sources, &options, &error, &strict);
+    free(property);
+    if (parsed) {
+        strict = options.strict == 1;
+    }
+
+    /* java.specification.version is set only as Java starts; the VM's own has the same number. */
+    char *specification = system_property(jvmti, "java.vm.specification.version");
+    int feature = feature_of(specification);
+    if (feature < OLDEST_SUPPORTED_FEATURE) {
+        char why[160];
+        if (feature < 0) {
+            snprintf(why, sizeof(why), "cannot tell which Java this is (java.vm.specification.version '%s'; %d or"
+                     " later is supported)", specification == NULL ? "null" : specification, OLDEST_SUPPORTED_FEATURE);
+        } else {
+            snprintf(why, sizeof(why), "Java %d is not supported (%d or later is)", feature, OLDEST_SUPPORTED_FEATURE);
+        }
+        free(specification);
+        free(error);
+        return refuse(strict, "unsupported Java", why);
+    }
+    free(specification);
+    if (!parsed) {
+        jint outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
+        free(error);
+        return outcome;
+    }
+    if (options.dry_run) {
+        say("off, the service runs without it: dryRun=true is served by -javaagent only so far");
+        return JNI_OK;
+    }
+    jar_path = jar_beside_library();
+    if (jar_path == NULL || access(jar_path, R_OK) != 0) {
+        fprintf(stderr, "clock-agent: off, the service runs without it: -agentpath needs %s, which holds the"
+                " ticker, next to the library (java -jar clock-agent.jar agentpath writes the library there)\n",
+                jar_path != NULL ? jar_path : JAR_FILE_NAME);
+        return JNI_OK;
+    }
+    agent_arguments = arguments == NULL ? NULL : strdup(arguments);
+    return start_hook(jvmti);
+}

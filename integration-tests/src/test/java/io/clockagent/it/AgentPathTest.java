@@ -1,0 +1,219 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.operability.OperableServiceMain;
+import io.clockagent.it.fixtures.operability.sites.KnownSites;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.DistinctMillis;
+import io.clockagent.it.support.EmulatedJdk;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdk;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.NativeLibraries;
+import io.clockagent.it.support.OnEachJdk;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The {@code -agentpath} entry: the library the jar writes with {@code java -jar clock-agent.jar agentpath}, next to
+ * the jar, started with nothing but {@code -agentpath:} naming it. It caches the same sites as {@code -javaagent},
+ * prints the same banner and the same one-line errors, keeps class-data sharing's archived module graph, and serves
+ * runtimes linked without {@code java.instrument}, where {@code -javaagent} stops the JVM.
+ */
+class AgentPathTest {
+
+    private static final String SITES = KnownSites.class.getPackageName();
+    private static final String OPTIONS = "include=" + SITES + ",tick=1s,cache=always";
+    private static final String AARCH64_PLATFORM = "linux-aarch64";
+    private static final String BAD_TICK = "include=" + SITES + ",tick=5";
+
+    @OnEachJdk
+    void cachesTheSitesInScopeWithTheJavaagentsBanner(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult result = probe(jdk, runDirectory, library, OPTIONS);
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+        assertEquals("tickers 1", result.stdoutLineStartingWith("tickers "),
+                "one ticker, started off the startup path\n" + result.describe());
+        assertEquals(1, result.stderr().size(), "the banner alone\n" + result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park cache=always include=" + SITES + " exclude=(none)")
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+    }
+
+    @OnEachJdk
+    void aBadOptionIsTheJavaagentsOneLineAndTheServiceRunsWithoutIt(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, BAD_TICK)
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+        ForkResult javaAgent = new ForkedJvm(jdk, runDirectory).javaagent(BuildOutputs.agentJar(), BAD_TICK)
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+
+        assertEquals(0, agentPath.exitStatus(), agentPath.describe());
+        assertEquals(List.of("tickers 0"), agentPath.stdout(), agentPath.describe());
+        assertEquals(1, agentPath.stderr().size(), agentPath.describe());
+        assertTrue(agentPath.stderr().get(0).startsWith(AgentStderr.OFF_PREFIX + "bad duration 'tick=5'"),
+                agentPath.describe());
+        assertEquals(javaAgent.stderr(), agentPath.stderr(), "the same line as -javaagent's\n" + javaAgent.describe());
+    }
+
+    @OnEachJdk
+    void strictStopsTheJvmBeforeMainWithTheJavaagentsLine(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+        String options = BAD_TICK + ",strict=true";
+
+        ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, options)
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+        ForkResult javaAgent = new ForkedJvm(jdk, runDirectory).javaagent(BuildOutputs.agentJar(), options)
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+
+        assertEquals(1, agentPath.exitStatus(), agentPath.describe());
+        assertEquals(List.of(), agentPath.stdout(), "main never ran\n" + agentPath.describe());
+        assertEquals(1, agentPath.stderr().size(), agentPath.describe());
+        assertTrue(agentPath.stderr().get(0).startsWith(AgentStderr.STRICT_STOP_PREFIX), agentPath.describe());
+        assertEquals(javaAgent.stderr(), agentPath.stderr(), "the same line as -javaagent's\n" + javaAgent.describe());
+    }
+
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
+    void keepsTheArchivedModuleGraphThatJavaagentGivesUp(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, OPTIONS).option("-Xlog:cds")
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+        ForkResult javaAgent = new ForkedJvm(jdk, runDirectory).javaagent(BuildOutputs.agentJar(), OPTIONS)
+                .option("-Xlog:cds").classPath(BuildOutputs.testClasses())
+                .runMain(OperableServiceMain.class.getName(), "tickers");
+
+        assertTrue(agentPath.stdout().stream().anyMatch(line -> line.endsWith("full module graph: enabled")),
+                agentPath.describe());
+        assertTrue(javaAgent.stdout().stream().anyMatch(line -> line.endsWith("full module graph: disabled")),
+                "-javaagent's price, which this entry avoids\n" + javaAgent.describe());
+    }
+
+    /**
+     * A runtime of {@code java.base} alone (and one with {@code java.management}, where the agent's Java side finds
+     * more than it needs), as container images are made: -agentpath caches, -javaagent cannot start.
+     */
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
+    void servesARuntimeLinkedWithoutJavaInstrument(int featureVersion, @TempDir Path runDirectory)
+            throws IOException, InterruptedException {
+        Jdk full = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(full, runDirectory);
+        for (String modules : List.of("java.base", "java.base,java.management")) {
+            Jdk linked = jlink(full, modules, runDirectory.resolve("runtime-" + modules.replace(',', '-')));
+
+            ForkResult agentPath = probe(linked, runDirectory, library, OPTIONS);
+            ForkResult javaAgent = new ForkedJvm(linked, runDirectory).javaagent(BuildOutputs.agentJar(), OPTIONS)
+                    .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+
+            assertEquals(0, agentPath.exitStatus(), modules + "\n" + agentPath.describe());
+            assertTrue(DistinctMillis.parse(agentPath.stdoutLineStartingWith("probe ")).cached(),
+                    modules + "\n" + agentPath.describe());
+            assertEquals(1, javaAgent.exitStatus(), modules + "\n" + javaAgent.describe());
+            // The JVM prints it to stdout.
+            assertTrue(javaAgent.stdout().contains("Module java.instrument may be missing from runtime image."),
+                    "the JVM's own error, before any agent code runs\n" + javaAgent.describe());
+        }
+    }
+
+    @OnEachJdk
+    void aLibraryWithoutTheJarBesideItSaysSoInOneLineAndTheServiceRuns(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+        Path alone = Files.createDirectory(runDirectory.resolve("alone")).resolve(library.getFileName());
+        Files.move(library, alone);
+
+        ForkResult result = new ForkedJvm(jdk, runDirectory).agentpath(alone, OPTIONS)
+                .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(List.of("tickers 0"), result.stdout(), result.describe());
+        assertEquals(List.of(AgentStderr.OFF_PREFIX + "-agentpath needs " + alone.resolveSibling("clock-agent.jar")
+                + ", which holds the ticker, next to the library (java -jar clock-agent.jar agentpath writes the"
+                + " library there)"), result.stderr(), result.describe());
+    }
+
+    /** The jar's aarch64 library, in a real aarch64 JVM under emulation. */
+    @Test
+    void anAarch64JvmCachesThroughTheAarch64Library(@TempDir Path runDirectory) throws IOException {
+        NativeLibraries.require(AARCH64_PLATFORM);
+        EmulatedJdk aarch64 = EmulatedJdk.requireAarch64();
+        Path library = libraryBesideJar(emulated(aarch64, runDirectory), runDirectory);
+
+        ForkResult result = probe(emulated(aarch64, runDirectory), library, OPTIONS);
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+        assertEquals("tickers 1", result.stdoutLineStartingWith("tickers "),
+                "one ticker, started off the startup path\n" + result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park cache=always include=" + SITES + " exclude=(none)")
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+    }
+
+    private static ForkedJvm emulated(EmulatedJdk jdk, Path runDirectory) {
+        return new ForkedJvm(jdk.jdk(), runDirectory).emulatedBy(jdk.emulatorCommand());
+    }
+
+    private static ForkResult probe(Jdk jdk, Path runDirectory, Path library, String options) {
+        return probe(new ForkedJvm(jdk, runDirectory), library, options);
+    }
+
+    private static ForkResult probe(ForkedJvm jvm, Path library, String options) {
+        return jvm.agentpath(library, options)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OperableServiceMain.class.getName(), "sites", "await-ticker", "probe");
+    }
+
+    private static Path libraryBesideJar(Jdk jdk, Path runDirectory) throws IOException {
+        NativeLibraries.requireForThisMachine();
+        return libraryBesideJar(new ForkedJvm(jdk, runDirectory), runDirectory);
+    }
+
+    /**
+     * The agent jar copied into a folder of its own, and the library that its {@code agentpath} command, run by
+     * {@code command}, wrote there for that JVM's platform.
+     */
+    private static Path libraryBesideJar(ForkedJvm command, Path runDirectory) throws IOException {
+        Path jar = Files.copy(BuildOutputs.agentJar(),
+                Files.createDirectories(runDirectory.resolve("agent")).resolve("clock-agent.jar"));
+        ForkResult written = command.runJar(jar, "agentpath");
+        Path library = jar.resolveSibling("libclockagent.so");
+        assertEquals(0, written.exitStatus(), written.describe());
+        assertEquals(List.of("clock-agent: wrote " + library + "; start the service with -agentpath:" + library
+                + "[=OPTIONS] (OPTIONS as for -javaagent)"), written.stdout(), written.describe());
+        return library;
+    }
+
+    /** A runtime image of the given modules, linked from a full JDK (from its jmods, or its own image on 24+). */
+    private static Jdk jlink(Jdk full, String modules, Path output) throws IOException, InterruptedException {
+        Process jlink = new ProcessBuilder(full.home().resolve("bin/jlink").toString(), "--add-modules", modules,
+                "--output", output.toString()).redirectErrorStream(true).start();
+        String printed = new String(jlink.getInputStream().readAllBytes());
+        assertTrue(jlink.waitFor(120, TimeUnit.SECONDS) && jlink.exitValue() == 0, "jlink: " + printed);
+        return new Jdk(full.featureVersion(), output);
+    }
+}
