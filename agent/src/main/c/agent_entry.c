@@ -38,6 +38,9 @@
 #define JAVA_SIDE_METHOD "start"
 #define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)V"
 #define START_THREAD_NAME "clock-agent-start"
+/* ActiveCopy.PROPERTY and ActiveCopy.AGENT_PATH_CLAIM: one copy of the agent is active in a JVM, whichever entry. */
+#define ACTIVE_COPY_PROPERTY "clockagent.active"
+#define ACTIVE_COPY_AGENT_PATH_CLAIM "clock-agent through -agentpath, starting"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
@@ -56,6 +59,8 @@ static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 
 static int unreadable_reported;
+/* Set when a -javaagent copy was active first: its transformer rewrites, and its ticker ticks the one clock. */
+static int standing_down;
 
 static void say(const char *line) {
     fprintf(stderr, "clock-agent: %s\n", line);
@@ -123,17 +128,19 @@ static char *take_exception(JNIEnv *jni, const char *otherwise) {
 }
 
 /*
- * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined, and wakes the start
- * thread. Whether rewritten classes may now read it.
+ * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
+ * fails as a duplicate), and wakes the start thread. Whether rewritten classes may now read it.
  */
 static int clock_ready(JNIEnv *jni) {
     pthread_mutex_lock(&clock_lock);
     if (clock_status == CLOCK_NOT_DEFINED) {
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
+        char *why = NULL;
         if (defined == NULL) {
-            (*jni)->ExceptionClear(jni);
+            why = take_exception(jni, "out of memory");
             defined = (*jni)->FindClass(jni, CACHED_CLOCK_INTERNAL_NAME);
+            (*jni)->ExceptionClear(jni);
         }
         if (defined != NULL) {
             clock_class = (*jni)->NewGlobalRef(jni, defined);
@@ -141,11 +148,11 @@ static int clock_ready(JNIEnv *jni) {
         if (clock_class != NULL) {
             clock_status = CLOCK_DEFINED;
         } else {
-            char *why = take_exception(jni, "out of memory");
-            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n", why);
-            free(why);
+            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n",
+                    why != NULL ? why : "out of memory");
             clock_status = CLOCK_FAILED;
         }
+        free(why);
         pthread_cond_broadcast(&clock_settled);
     }
     int ready = clock_status == CLOCK_DEFINED;
@@ -158,8 +165,9 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
                                        const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     (void) protection_domain;
     /* A class redefined or retransformed by someone else keeps whatever it was given. */
-    if (being_redefined != NULL || loader == NULL || name == NULL || !in_scope(name)
-            || !names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader) || !clock_ready(jni)) {
+    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || being_redefined != NULL || loader == NULL || name == NULL
+            || !in_scope(name) || !names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)
+            || !clock_ready(jni)) {
         return;
     }
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, jvmti_allocate, jvmti,
@@ -242,8 +250,34 @@ static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) 
     }
 }
 
+/*
+ * Claims the JVM for this copy as ActiveCopy.claim does, as soon as Java can be called: a -javaagent copy that starts
+ * later then stands aside. Whether the claim holds; an error counts as a claim, since nothing else could be active.
+ */
+static int claim_active_copy(JNIEnv *jni) {
+    jclass system = (*jni)->FindClass(jni, "java/lang/System");
+    jclass properties_class = (*jni)->FindClass(jni, "java/util/Properties");
+    jmethodID get_properties = system == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, system, "getProperties", "()Ljava/util/Properties;");
+    jmethodID put_if_absent = properties_class == NULL ? NULL : (*jni)->GetMethodID(jni, properties_class,
+            "putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
+    jobject properties = get_properties == NULL ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
+    jstring key = properties == NULL || put_if_absent == NULL ? NULL
+            : (*jni)->NewStringUTF(jni, ACTIVE_COPY_PROPERTY);
+    jstring claim = key == NULL ? NULL : (*jni)->NewStringUTF(jni, ACTIVE_COPY_AGENT_PATH_CLAIM);
+    jobject previous = claim == NULL ? NULL : (*jni)->CallObjectMethod(jni, properties, put_if_absent, key, claim);
+    (*jni)->ExceptionClear(jni);
+    return previous == NULL;
+}
+
 static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
     (void) main_thread;
+    if (!claim_active_copy(jni)) {
+        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
+        say("already active in this JVM; the -agentpath copy does nothing");
+        return;
+    }
     jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
     jmethodID thread_init = thread_class == NULL ? NULL
             : (*jni)->GetMethodID(jni, thread_class, "<init>", "(Ljava/lang/String;)V");

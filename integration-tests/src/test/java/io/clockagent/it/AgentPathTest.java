@@ -139,6 +139,30 @@ class AgentPathTest {
         }
     }
 
+    /** Both entries in one JVM, in either order: one copy is active and caches, and the other stands aside. */
+    @OnEachJdk
+    void withBothEntriesOneCopyCachesAndTheOtherSaysItStandsAside(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+        ForkResult agentPathFirst = probe(new ForkedJvm(jdk, runDirectory).agentpath(library, OPTIONS)
+                .javaagent(BuildOutputs.agentJar(), OPTIONS));
+        ForkResult javaAgentFirst = probe(new ForkedJvm(jdk, runDirectory).javaagent(BuildOutputs.agentJar(), OPTIONS)
+                .agentpath(library, OPTIONS));
+
+        for (ForkResult result : List.of(agentPathFirst, javaAgentFirst)) {
+            assertEquals(0, result.exitStatus(), result.describe());
+            assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+            assertEquals("tickers 1", result.stdoutLineStartingWith("tickers "), result.describe());
+            assertEquals(2, result.stderr().size(), "a banner and a copy standing aside\n" + result.describe());
+        }
+        assertTrue(agentPathFirst.stderr().contains("clock-agent: already active in this JVM; this copy does nothing"),
+                agentPathFirst.describe());
+        assertTrue(javaAgentFirst.stderr().contains(
+                "clock-agent: already active in this JVM; the -agentpath copy does nothing"),
+                javaAgentFirst.describe());
+    }
+
     @OnEachJdk
     void aLibraryWithoutTheJarBesideItSaysSoInOneLineAndTheServiceRuns(int featureVersion,
             @TempDir Path runDirectory) throws IOException {
@@ -183,8 +207,11 @@ class AgentPathTest {
     }
 
     private static ForkResult probe(ForkedJvm jvm, Path library, String options) {
-        return jvm.agentpath(library, options)
-                .classPath(BuildOutputs.testClasses())
+        return probe(jvm.agentpath(library, options));
+    }
+
+    private static ForkResult probe(ForkedJvm withAgents) {
+        return withAgents.classPath(BuildOutputs.testClasses())
                 .runMain(OperableServiceMain.class.getName(), "sites", "await-ticker", "probe");
     }
 

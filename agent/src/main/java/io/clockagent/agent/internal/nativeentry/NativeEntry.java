@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts what the {@code -agentpath} entry runs in Java: the banner, the claim to be the JVM's active copy, and the
- * ticker. Called once, by the C half's start thread, after the C half has read the options and defined the clock.
+ * Starts what the {@code -agentpath} entry runs in Java: the banner, which confirms the C half's claim to be the JVM's
+ * active copy, and the ticker. Called once, by the C half's start thread, after the C half has read the options and defined the clock.
  */
 public final class NativeEntry {
 
@@ -33,9 +33,8 @@ public final class NativeEntry {
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
             String banner = AgentVersion.read() + " caching System.currentTimeMillis(): " + options.describe()
                     + " clocksource=" + HostClocksource.describe();
-            if (!ActiveCopy.claim(banner)) {
-                log.line("already active in this JVM; the -agentpath copy rewrites classes for the clock of the"
-                        + " active one and starts no ticker of its own");
+            if (!ActiveCopy.confirmAgentPathClaim(banner)) {
+                log.line("the -agentpath copy's claim to be active was taken away; it starts no ticker");
                 return;
             }
             log.line(banner);
