@@ -52,11 +52,16 @@ static agent_options options;
 static char *agent_arguments;
 static char *jar_path;
 
-/* The clock's definition, by the first hook that needs it; the start thread waits for it. */
+/* The clock's definition, by the first hook that needs it. */
 static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t clock_settled = PTHREAD_COND_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
+/*
+ * The start thread begins once both the clock is defined and the JVM can run threads, whichever comes second; never
+ * earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native code, such as one that waits.
+ */
+static int vm_initialized;
+static int java_side_started;
 
 static int unreadable_reported;
 /* Set when a -javaagent copy was active first: its transformer rewrites, and its ticker ticks the one clock. */
@@ -127,13 +132,16 @@ static char *take_exception(JNIEnv *jni, const char *otherwise) {
     return line;
 }
 
+static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni);
+
 /*
  * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
- * fails as a duplicate), and wakes the start thread. Whether rewritten classes may now read it.
+ * fails as a duplicate), and starts the Java side if the JVM is ready for it. Whether rewritten classes may now read it.
  */
-static int clock_ready(JNIEnv *jni) {
+static int clock_ready(jvmtiEnv *jvmti, JNIEnv *jni) {
     pthread_mutex_lock(&clock_lock);
-    if (clock_status == CLOCK_NOT_DEFINED) {
+    int first = clock_status == CLOCK_NOT_DEFINED;
+    if (first) {
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
         char *why = NULL;
@@ -145,18 +153,18 @@ static int clock_ready(JNIEnv *jni) {
         if (defined != NULL) {
             clock_class = (*jni)->NewGlobalRef(jni, defined);
         }
-        if (clock_class != NULL) {
-            clock_status = CLOCK_DEFINED;
-        } else {
+        if (clock_class == NULL) {
             fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n",
                     why != NULL ? why : "out of memory");
-            clock_status = CLOCK_FAILED;
         }
         free(why);
-        pthread_cond_broadcast(&clock_settled);
+        __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
     }
     int ready = clock_status == CLOCK_DEFINED;
     pthread_mutex_unlock(&clock_lock);
+    if (first && ready && __atomic_load_n(&vm_initialized, __ATOMIC_SEQ_CST)) {
+        start_java_side_once(jvmti, jni);
+    }
     return ready;
 }
 
@@ -167,7 +175,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     /* A class redefined or retransformed by someone else keeps whatever it was given. */
     if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || being_redefined != NULL || loader == NULL || name == NULL
             || !in_scope(name) || !names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)
-            || !clock_ready(jni)) {
+            || !clock_ready(jvmti, jni)) {
         return;
     }
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, jvmti_allocate, jvmti,
@@ -211,21 +219,12 @@ static jobject agent_loader(JNIEnv *jni) {
 }
 
 /*
- * The start thread: waits until the clock is defined, then loads the agent's Java side from the jar and hands it the
- * clock and its write access, which only JNI can take from the clock's private method.
+ * The start thread: loads the agent's Java side from the jar and hands it the clock and its write access, which only
+ * JNI can take from the clock's private method.
  */
 static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
     (void) jvmti;
     (void) unused;
-    pthread_mutex_lock(&clock_lock);
-    while (clock_status == CLOCK_NOT_DEFINED) {
-        pthread_cond_wait(&clock_settled, &clock_lock);
-    }
-    int defined = clock_status == CLOCK_DEFINED;
-    pthread_mutex_unlock(&clock_lock);
-    if (!defined) {
-        return;
-    }
     jobject access = call_static(jni, clock_class, "writeAccess", "()Ljava/lang/invoke/MethodHandles$Lookup;",
                                  NULL);
     jobject loader = access == NULL ? NULL : agent_loader(jni);
@@ -271,11 +270,8 @@ static int claim_active_copy(JNIEnv *jni) {
     return previous == NULL;
 }
 
-static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
-    (void) main_thread;
-    if (!claim_active_copy(jni)) {
-        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
-        say("already active in this JVM; the -agentpath copy does nothing");
+static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
+    if (__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
         return;
     }
     jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
@@ -289,6 +285,19 @@ static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread
         char *why = take_exception(jni, "the JVM refused the thread");
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
         free(why);
+    }
+}
+
+static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
+    (void) main_thread;
+    if (!claim_active_copy(jni)) {
+        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
+        say("already active in this JVM; the -agentpath copy does nothing");
+        return;
+    }
+    __atomic_store_n(&vm_initialized, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED) {
+        start_java_side_once(jvmti, jni);
     }
 }
 
