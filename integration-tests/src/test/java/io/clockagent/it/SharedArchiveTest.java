@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SharedArchiveTest {
 
-    private static final String OPTIONS = OperableService.INCLUDE_SITES + ",tick=1s,verbose=true";
+    /* cache=always: the probe tells a rewritten site by its cached values from its first reads. */
+    private static final String OPTIONS = OperableService.INCLUDE_SITES + ",tick=1s,verbose=true,cache=always";
     private static final String REWROTE = "clock-agent: rewrote ";
 
     @OnEachJdk
@@ -96,8 +97,8 @@ class SharedArchiveTest {
                 .classPath(serviceJar(runDirectory))
                 .runMain(OperableService.MAIN_CLASS, commands);
         assertEquals(0, result.exitStatus(), result.describe());
-        assertTrue(AgentStderr.banner("tick=1s wait=park " + OperableService.INCLUDE_SITES + " exclude=(none)")
-                .matcher(result.stderr().get(0)).matches(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park cache=always " + OperableService.INCLUDE_SITES
+                + " exclude=(none)").matcher(result.stderr().get(0)).matches(), result.describe());
         List<String> afterBanner = result.stderr().subList(1, result.stderr().size());
         assertTrue(afterBanner.stream().allMatch(line -> line.startsWith(REWROTE)),
                 "after the banner, only the rewritten classes\n" + result.describe());
