@@ -55,6 +55,22 @@ class AgentPathTest {
                 .matcher(result.stderr().get(0)).matches(), result.describe());
     }
 
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17})
+    void optionsThisEntryDoesNotServeYetAreNamedInOneLineAndTheClockIsCachedAsAsked(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult result = probe(jdk, runDirectory, library, OPTIONS + ",verbose=true,report=summary");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+        assertEquals(List.of("clock-agent: through -agentpath, not yet: verbose=true, report (use -javaagent for them);"
+                + " the clock is cached as asked"), result.stderr().subList(1, result.stderr().size()),
+                result.describe());
+    }
+
     @OnEachJdk
     void aBadOptionIsTheJavaagentsOneLineAndTheServiceRunsWithoutIt(int featureVersion, @TempDir Path runDirectory)
             throws IOException {

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Starts what the {@code -agentpath} entry runs in Java: the banner, which confirms the C half's claim to be the JVM's
- * active copy, and the ticker. Called once, by the C half's start thread, after the C half has read the options and defined the clock.
+ * active copy, and the ticker. Called once, by the C half's start thread, after the C half has read the options and
+ * defined the clock.
  */
 public final class NativeEntry {
 
