@@ -7,8 +7,11 @@
  * NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
- * the agent's Java start on a thread of their own, from the jar, in a class loader of their own, once the clock
- * exists (a JVM that never loads a class to rewrite never loads them).
+ * the agent's Java (AgentPathInstallation) start on a thread of their own, from the jar, in a class loader of their
+ * own, once the clock exists, so that a JVM that never loads a class to rewrite never loads them; earlier only where
+ * verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean. This side counts
+ * what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
+ * came before the Java side until it starts.
  *
  * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
  * unchanged, or with strict=true the JVM exits with status 1 before main; a fault after that leaves classes unchanged
@@ -36,13 +39,25 @@
 #define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
 #define JAVA_SIDE_CLASS "io.clockagent.agent.internal.nativeentry.NativeEntry"
 #define JAVA_SIDE_METHOD "start"
-#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)V"
+#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;)Ljava/lang/Object;"
+/* Where the Java side reads this hook's counts: the natives the native filter's Java side reads its own through. */
+#define COUNTS_CLASS "io.clockagent.agent.internal.nativefilter.LibraryCalls"
+/* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
+#define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
 /* ActiveCopy.PROPERTY and ActiveCopy.AGENT_PATH_CLAIM: one copy of the agent is active in a JVM, whichever entry. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ACTIVE_COPY_AGENT_PATH_CLAIM "clock-agent through -agentpath, starting"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
+
+/* A class rewritten before the Java side started, with its original bytes, for the sites it counts. */
+typedef struct held_rewrite {
+    struct held_rewrite *next;
+    char *name;
+    jint length;
+    unsigned char *bytes;
+} held_rewrite;
 
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
@@ -57,11 +72,33 @@ static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 /*
- * The start thread begins once both the clock is defined and the JVM can run threads, whichever comes second; never
- * earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native code, such as one that waits.
+ * The start thread begins once the JVM can run threads and the Java side is wanted (the clock defined, JMX starting),
+ * whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native
+ * code, such as one that waits. Where sites are counted, the JVM's start runs the Java side itself (on_vm_init).
  */
 static int vm_initialized;
+static int java_side_wanted;
 static int java_side_started;
+
+static long classes_scanned;
+static long classes_rewritten;
+/* Whether sites are counted (verbose, report, dryRun): then each rewritten class is shown to the Java side. */
+static int counts_sites;
+
+/*
+ * The Java side once started (an AgentPathInstallation), what it has been told, and the rewrites held for it until
+ * then; guarded by java_side_lock. Its method ids are set before it is.
+ */
+static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
+static jobject installation;
+static jmethodID clock_defined_method;
+static jmethodID rewrote_natively_method;
+static jmethodID jmx_starting_method;
+static int clock_told;
+static int jmx_seen;
+static int jmx_told;
+static held_rewrite *held_first;
+static held_rewrite **held_last = &held_first;
 
 static int unreadable_reported;
 /* Set when a -javaagent copy was active first: its transformer rewrites, and its ticker ticks the one clock. */
@@ -132,7 +169,22 @@ static char *take_exception(JNIEnv *jni, const char *otherwise) {
     return line;
 }
 
+/* Calls a static method that returns an object, on a class found by its loader; NULL with an exception pending. */
+static jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument) {
+    jmethodID id = owner == NULL ? NULL : (*jni)->GetStaticMethodID(jni, owner, method, descriptor);
+    return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
+}
+
 static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni);
+static void tell_java_side(JNIEnv *jni);
+
+/* Starts the Java side now if the JVM is ready for it, or as soon as it is. */
+static void want_java_side(jvmtiEnv *jvmti, JNIEnv *jni) {
+    __atomic_store_n(&java_side_wanted, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&vm_initialized, __ATOMIC_SEQ_CST)) {
+        start_java_side_once(jvmti, jni);
+    }
+}
 
 /*
  * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
@@ -162,10 +214,117 @@ static int clock_ready(jvmtiEnv *jvmti, JNIEnv *jni) {
     }
     int ready = clock_status == CLOCK_DEFINED;
     pthread_mutex_unlock(&clock_lock);
-    if (first && ready && __atomic_load_n(&vm_initialized, __ATOMIC_SEQ_CST)) {
-        start_java_side_once(jvmti, jni);
+    if (first && ready) {
+        want_java_side(jvmti, jni);
+        tell_java_side(jni);
     }
     return ready;
+}
+
+/* Calls a method of the Java side, which reads only the arguments it takes; a failure there changes nothing here. */
+static void call_java_side(JNIEnv *jni, jmethodID method, jobject first, jobject second) {
+    (*jni)->CallVoidMethod(jni, installation, method, first, second);
+    if ((*jni)->ExceptionCheck(jni)) {
+        (*jni)->ExceptionClear(jni);
+    }
+}
+
+/* A copy of a rewritten class for the Java side, held until it starts; dropped if memory runs short. */
+static void hold_rewrite(const char *name, jint length, const unsigned char *bytes) {
+    held_rewrite *held = malloc(sizeof *held);
+    char *name_copy = strdup(name);
+    unsigned char *bytes_copy = malloc((size_t) length);
+    if (held == NULL || name_copy == NULL || bytes_copy == NULL) {
+        free(held);
+        free(name_copy);
+        free(bytes_copy);
+        return;
+    }
+    memcpy(bytes_copy, bytes, (size_t) length);
+    *held = (held_rewrite) {NULL, name_copy, length, bytes_copy};
+    *held_last = held;
+    held_last = &held->next;
+}
+
+/* Shows the Java side a class rewritten here, for the sites it counts. */
+static void show_rewrite(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+    jstring java_name = (*jni)->NewStringUTF(jni, name);
+    jbyteArray original = java_name == NULL ? NULL : (*jni)->NewByteArray(jni, length);
+    if (original != NULL) {
+        (*jni)->SetByteArrayRegion(jni, original, 0, length, (const jbyte *) bytes);
+        call_java_side(jni, rewrote_natively_method, java_name, original);
+        (*jni)->DeleteLocalRef(jni, original);
+    }
+    (*jni)->ExceptionClear(jni);
+    if (java_name != NULL) {
+        (*jni)->DeleteLocalRef(jni, java_name);
+    }
+}
+
+static void rewrote(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+    __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
+    if (!counts_sites) {
+        return;
+    }
+    pthread_mutex_lock(&java_side_lock);
+    int started = installation != NULL;
+    if (!started) {
+        hold_rewrite(name, length, bytes);
+    }
+    pthread_mutex_unlock(&java_side_lock);
+    if (started) {
+        show_rewrite(jni, name, length, bytes);
+    }
+}
+
+/*
+ * Tells the Java side, once it has started, what it has not been told yet: the rewrites held for it, the clock's
+ * definition (with the clock's write access, which only JNI can take from its private method), JMX's start.
+ */
+static void tell_java_side(JNIEnv *jni) {
+    pthread_mutex_lock(&java_side_lock);
+    int started = installation != NULL;
+    held_rewrite *held = started ? held_first : NULL;
+    if (started) {
+        held_first = NULL;
+        held_last = &held_first;
+    }
+    int tell_clock = started && !clock_told && __atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED;
+    int tell_jmx = started && !jmx_told && jmx_seen;
+    clock_told |= tell_clock;
+    jmx_told |= tell_jmx;
+    pthread_mutex_unlock(&java_side_lock);
+    while (held != NULL) {
+        held_rewrite *next = held->next;
+        show_rewrite(jni, held->name, held->length, held->bytes);
+        free(held->name);
+        free(held->bytes);
+        free(held);
+        held = next;
+    }
+    if (tell_clock) {
+        jobject access = call_static(jni, clock_class, "writeAccess", "()Ljava/lang/invoke/MethodHandles$Lookup;",
+                                     NULL);
+        if (access == NULL) {
+            char *why = take_exception(jni, "no lookup");
+            fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
+            free(why);
+        } else {
+            call_java_side(jni, clock_defined_method, clock_class, access);
+        }
+    }
+    if (tell_jmx) {
+        call_java_side(jni, jmx_starting_method, NULL, NULL);
+    }
+}
+
+/* The JDK's MBean server class is loading: the Java side registers the MBean, starting for it if need be. */
+static void jmx_starting(jvmtiEnv *jvmti, JNIEnv *jni) {
+    pthread_mutex_lock(&java_side_lock);
+    jmx_seen = 1;
+    pthread_mutex_unlock(&java_side_lock);
+    want_java_side(jvmti, jni);
+    tell_java_side(jni);
 }
 
 static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader,
@@ -173,23 +332,38 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
                                        const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     (void) protection_domain;
     /* A class redefined or retransformed by someone else keeps whatever it was given. */
-    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || being_redefined != NULL || loader == NULL || name == NULL
-            || !in_scope(name) || !names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)
-            || !clock_ready(jvmti, jni)) {
+    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || being_redefined != NULL || name == NULL) {
+        return;
+    }
+    if (loader == NULL) {
+        if (options.jmx && strcmp(name, MBEAN_SERVER_CLASS) == 0) {
+            jmx_starting(jvmti, jni);
+        }
+        return;
+    }
+    if (!in_scope(name)) {
+        return;
+    }
+    __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
+    if (!names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)
+            || (!options.dry_run && !clock_ready(jvmti, jni))) {
         return;
     }
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, jvmti_allocate, jvmti,
                                                  new_length, new_bytes);
+    if (outcome == REWRITE_DONE) {
+        rewrote(jni, name, length, bytes);
+        if (options.dry_run) {
+            /* Found, counted and shown; the class loads as it was. */
+            (*jvmti)->Deallocate(jvmti, *new_bytes);
+            *new_bytes = NULL;
+            *new_length = 0;
+        }
+    }
     if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
         fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
                 " read with certainty (an unknown kind of constant, a malformed or full constant pool)\n", name);
     }
-}
-
-/* Calls a static method that returns an object, on a class found by its loader; NULL with an exception pending. */
-static jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument) {
-    jmethodID id = owner == NULL ? NULL : (*jni)->GetStaticMethodID(jni, owner, method, descriptor);
-    return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
 }
 
 /* A class loader over the jar alone, above the platform loader: the agent's Java stays apart from the service. */
@@ -218,30 +392,82 @@ static jobject agent_loader(JNIEnv *jni) {
     return platform == NULL ? NULL : (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform);
 }
 
+/* The hook's counts, as the Java side reads them through LibraryCalls.classesScanned and classesRewritten. */
+static jlong JNICALL scanned(JNIEnv *jni, jclass calls) {
+    (void) jni;
+    (void) calls;
+    return __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
+}
+
+static jlong JNICALL rewritten(JNIEnv *jni, jclass calls) {
+    (void) jni;
+    (void) calls;
+    return __atomic_load_n(&classes_rewritten, __ATOMIC_RELAXED);
+}
+
+/* A class of the agent's, found in its loader without initialising it; NULL with an exception pending. */
+static jclass agent_class(JNIEnv *jni, jobject loader, const char *name, jboolean initialize) {
+    jclass class_class = (*jni)->FindClass(jni, "java/lang/Class");
+    jmethodID for_name = class_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, class_class, "forName",
+            "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
+    jstring java_name = for_name == NULL ? NULL : (*jni)->NewStringUTF(jni, name);
+    return java_name == NULL ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, java_name, initialize, loader);
+}
+
+/* Binds the natives that the Java side reads the hook's counts through; false with an exception pending. */
+static int bind_counts(JNIEnv *jni, jobject loader) {
+    static const JNINativeMethod natives[] = {
+        {"classesScanned", "()J", (void *) scanned},
+        {"classesRewritten", "()J", (void *) rewritten},
+    };
+    jclass calls = agent_class(jni, loader, COUNTS_CLASS, JNI_FALSE);
+    return calls != NULL
+            && (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) == JNI_OK;
+}
+
+/* Takes the started Java side's methods, then the side itself, so that a hook that finds it finds them too. */
+static int serve(JNIEnv *jni, jobject started) {
+    jclass installation_class = (*jni)->GetObjectClass(jni, started);
+    jmethodID clock_defined = (*jni)->GetMethodID(jni, installation_class, "clockDefined",
+            "(Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)V");
+    jmethodID rewrote_natively = clock_defined == NULL ? NULL
+            : (*jni)->GetMethodID(jni, installation_class, "rewroteNatively", "(Ljava/lang/String;[B)V");
+    jmethodID jmx = rewrote_natively == NULL ? NULL
+            : (*jni)->GetMethodID(jni, installation_class, "jmxStarting", "()V");
+    jobject global = jmx == NULL ? NULL : (*jni)->NewGlobalRef(jni, started);
+    if (global == NULL) {
+        return 0;
+    }
+    pthread_mutex_lock(&java_side_lock);
+    clock_defined_method = clock_defined;
+    rewrote_natively_method = rewrote_natively;
+    jmx_starting_method = jmx;
+    installation = global;
+    pthread_mutex_unlock(&java_side_lock);
+    return 1;
+}
+
 /*
- * The start thread: loads the agent's Java side from the jar and hands it the clock and its write access, which only
- * JNI can take from the clock's private method.
+ * The start thread, or the JVM's start where sites are counted: loads the agent's Java side from the jar, binds the
+ * natives it reads the counts through, starts it, and tells it what happened before. Each step runs only if the one
+ * before left no exception pending.
  */
 static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
     (void) jvmti;
     (void) unused;
-    jobject access = call_static(jni, clock_class, "writeAccess", "()Ljava/lang/invoke/MethodHandles$Lookup;",
-                                 NULL);
-    jobject loader = access == NULL ? NULL : agent_loader(jni);
-    jclass class_class = (*jni)->FindClass(jni, "java/lang/Class");
-    jmethodID for_name = class_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, class_class, "forName",
-            "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
-    jstring entry_name = loader == NULL || for_name == NULL ? NULL : (*jni)->NewStringUTF(jni, JAVA_SIDE_CLASS);
-    jclass entry = entry_name == NULL ? NULL
-            : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, entry_name, JNI_TRUE, loader);
+    jobject loader = agent_loader(jni);
+    jclass entry = loader == NULL || !bind_counts(jni, loader) ? NULL
+            : agent_class(jni, loader, JAVA_SIDE_CLASS, JNI_TRUE);
     jmethodID start = entry == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_SIDE_METHOD, JAVA_SIDE_DESCRIPTOR);
     jstring arguments = start == NULL || agent_arguments == NULL ? NULL
             : (*jni)->NewStringUTF(jni, agent_arguments);
-    if (start != NULL && !(*jni)->ExceptionCheck(jni)) {
-        (*jni)->CallStaticVoidMethod(jni, entry, start, arguments, clock_class, access);
-    }
-    if (start == NULL || (*jni)->ExceptionCheck(jni)) {
+    jobject started = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments);
+    if (started != NULL && !(*jni)->ExceptionCheck(jni) && serve(jni, started)) {
+        tell_java_side(jni);
+    } else if (start == NULL || (*jni)->ExceptionCheck(jni)) {
         char *why = take_exception(jni, "out of memory");
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
                 " agent from %s: %s\n", jar_path, why);
@@ -295,8 +521,15 @@ static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread
         say("already active in this JVM; the -agentpath copy does nothing");
         return;
     }
+    /*
+     * Where verbose, report or dryRun asks for the Java side from the first class, it starts on this thread, before
+     * main, as -javaagent's does: the report's shutdown hook is then in place however soon the service exits.
+     */
+    if (counts_sites && !__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
+        start_java_side(jvmti, jni, NULL);
+    }
     __atomic_store_n(&vm_initialized, 1, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED) {
+    if (__atomic_load_n(&java_side_wanted, __ATOMIC_SEQ_CST)) {
         start_java_side_once(jvmti, jni);
     }
 }
@@ -406,10 +639,6 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         free(error);
         return outcome;
     }
-    if (options.dry_run) {
-        say("off, the service runs without it: dryRun=true is served by -javaagent only so far");
-        return JNI_OK;
-    }
     jar_path = jar_beside_library();
     if (jar_path == NULL || access(jar_path, R_OK) != 0) {
         fprintf(stderr, "clock-agent: off, the service runs without it: -agentpath needs %s, which holds the"
@@ -418,5 +647,6 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         return JNI_OK;
     }
     agent_arguments = arguments == NULL ? NULL : strdup(arguments);
+    counts_sites = options.verbose || options.dry_run || options.report != NULL;
     return start_hook(jvmti);
 }

@@ -55,22 +55,6 @@ class AgentPathTest {
                 .matcher(result.stderr().get(0)).matches(), result.describe());
     }
 
-    @ParameterizedTest(name = "on JDK {0}")
-    @ValueSource(ints = {Jdks.JDK_17})
-    void optionsThisEntryDoesNotServeYetAreNamedInOneLineAndTheClockIsCachedAsAsked(int featureVersion,
-            @TempDir Path runDirectory) throws IOException {
-        Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
-
-        ForkResult result = probe(jdk, runDirectory, library, OPTIONS + ",verbose=true,report=summary");
-
-        assertEquals(0, result.exitStatus(), result.describe());
-        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
-        assertEquals(List.of("clock-agent: through -agentpath, not yet: verbose=true, report (use -javaagent for them);"
-                + " the clock is cached as asked"), result.stderr().subList(1, result.stderr().size()),
-                result.describe());
-    }
-
     @OnEachJdk
     void aBadOptionIsTheJavaagentsOneLineAndTheServiceRunsWithoutIt(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
@@ -130,7 +114,7 @@ class AgentPathTest {
 
     /**
      * A runtime of {@code java.base} alone (and one with {@code java.management}, where the agent's Java side finds
-     * more than it needs), as container images are made: -agentpath caches, -javaagent cannot start.
+     * more than it needs), as container images are made: -agentpath caches and reports, -javaagent cannot start.
      */
     @ParameterizedTest(name = "on JDK {0}")
     @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
@@ -141,13 +125,19 @@ class AgentPathTest {
         for (String modules : List.of("java.base", "java.base,java.management")) {
             Jdk linked = jlink(full, modules, runDirectory.resolve("runtime-" + modules.replace(',', '-')));
 
-            ForkResult agentPath = probe(linked, runDirectory, library, OPTIONS);
+            ForkResult agentPath = probe(linked, runDirectory, library, OPTIONS + ",verbose=true,report=summary");
             ForkResult javaAgent = new ForkedJvm(linked, runDirectory).javaagent(BuildOutputs.agentJar(), OPTIONS)
                     .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
 
             assertEquals(0, agentPath.exitStatus(), modules + "\n" + agentPath.describe());
             assertTrue(DistinctMillis.parse(agentPath.stdoutLineStartingWith("probe ")).cached(),
                     modules + "\n" + agentPath.describe());
+            assertTrue(agentPath.stderr().stream().anyMatch(line -> line.startsWith(
+                    "clock-agent: rewrote " + KnownSites.class.getName() + ": ")), "verbose's line\n"
+                    + agentPath.describe());
+            assertTrue(agentPath.stderr().stream().anyMatch(line -> line.matches(
+                    "clock-agent: report: \\d+ classes scanned, [1-9]\\d* rewritten, 0 failed; .*")),
+                    "the report at exit\n" + agentPath.describe());
             assertEquals(1, javaAgent.exitStatus(), modules + "\n" + javaAgent.describe());
             // The JVM prints it to stdout.
             assertTrue(javaAgent.stdout().contains("Module java.instrument may be missing from runtime image."),

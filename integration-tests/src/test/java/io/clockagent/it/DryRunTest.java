@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -14,7 +15,7 @@ import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.OperableService;
 import io.clockagent.it.support.OperableService.MethodSites;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code dryRun=true} finds and reports every call site but rewrites none and starts no ticker: the service goes on
- * reading the direct clock, and every class is defined from its original bytes.
+ * reading the direct clock, and every class is defined from its original bytes; through either entry.
  */
 class DryRunTest {
 
@@ -38,14 +39,13 @@ class DryRunTest {
         OperableService.assertTableMatchesClassFiles();
     }
 
-    @OnEachJdk
+    @OnEachJdkThroughBothEntries
     void aDryRunReportsEverySiteButRewritesNothingStartsNoTickerAndTheServiceReadsTheDirectClock(
-            int featureVersion, @TempDir Path runDirectory) {
+            int featureVersion, AgentEntry entry, @TempDir Path runDirectory) {
         Path dumpDirectory = runDirectory.resolve("dump");
 
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES
-                        + ",dryRun=true,verbose=true,report=summary")
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        OperableService.INCLUDE_SITES + ",dryRun=true,verbose=true,report=summary")
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "tickers", "probe");

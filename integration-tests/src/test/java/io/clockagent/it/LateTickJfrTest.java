@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.OperableService;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A stalled ticker leaves a {@code io.clockagent.LateTick} event in a JFR recording. The stall is made, not waited
  * for: the test stops the whole JVM with SIGSTOP and resumes it with SIGCONT, so the tick that was due meanwhile is
- * published at least the stop's length late, whatever the machine's load.
+ * published at least the stop's length late, whatever the machine's load; through either entry.
  */
 class LateTickJfrTest {
 
@@ -37,20 +38,19 @@ class LateTickJfrTest {
     /** How long the service may take to see its MBean and a tick: a liveness bound, never a speed target. */
     private static final long PATIENCE_MILLIS = 10_000;
 
-    @OnEachJdk
-    void stoppingTheJvmLeavesLateTickEventsOfAtLeastTheTickInTheRecording(int featureVersion,
+    @OnEachJdkThroughBothEntries
+    void stoppingTheJvmLeavesLateTickEventsOfAtLeastTheTickInTheRecording(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) throws Exception {
         Path recording = runDirectory.resolve("late-ticks.jfr");
         ForkResult result;
         List<Instant> stops = new ArrayList<>();
-        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true")
-                // cache=always: the reader's 10,000 reads a second do not pay for a ticker, so by default the ticker
-                // soon stops publishing, and a stop that comes after that leaves no late tick to record.
-                // report=summary: the ticker's own count of ticks, late ticks, maximum lag and idle periods, which tells
-                // a stop the ticker idled through from a late tick that JFR did not record.
-                .javaagent(BuildOutputs.agentJar(), "tick=1ms,cache=always,report=summary,"
-                        + OperableService.INCLUDE_SITES)
+        // cache=always: the reader's 10,000 reads a second do not pay for a ticker, so by default the ticker soon
+        // stops publishing, and a stop that comes after that leaves no late tick to record.
+        // report=summary: the ticker's own count of ticks, late ticks, maximum lag and idle periods, which tells a
+        // stop the ticker idled through from a late tick that JFR did not record.
+        try (LiveJvm service = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                        .option("-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true"),
+                        "tick=1ms,cache=always,report=summary," + OperableService.INCLUDE_SITES)
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
             service.awaitLine("reading");

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassLoadLog;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.OperableService;
 import io.clockagent.it.support.RemoteJmx;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The MBean {@code io.clockagent:type=ClockAgent}: registered as soon as something in the JVM starts JMX and never
  * before, so a service that never uses JMX does not get {@code java.util.logging} initialised by the agent; absent
  * with {@code jmx=false}; readable remotely the way JConsole and VisualVM read it; and its values agree with what
- * the service holds. Waits are liveness bounds, never speed targets.
+ * the service holds; through either entry. Waits are liveness bounds, never speed targets.
  */
 class MBeanTest {
 
@@ -42,12 +43,12 @@ class MBeanTest {
         OperableService.assertTableMatchesClassFiles();
     }
 
-    @OnEachJdk
+    @OnEachJdkThroughBothEntries
     void theMBeanIsRegisteredOnceTheServiceStartsJmxAndItsValuesAgreeWithTheService(int featureVersion,
-            @TempDir Path runDirectory) {
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                // cache=always: the service reads a few times a second, which cache=auto leaves on the direct clock.
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",cache=always")
+            AgentEntry entry, @TempDir Path runDirectory) {
+        // cache=always: the service reads a few times a second, which cache=auto leaves on the direct clock.
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        OperableService.INCLUDE_SITES + ",cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "jmx " + PATIENCE_MILLIS);
 
@@ -64,10 +65,11 @@ class MBeanTest {
         assertSaneValues(values, false, result.describe());
     }
 
-    @OnEachJdk
-    void withJmxFalseTheMBeanNeverAppearsEvenWithTheServersUp(int featureVersion, @TempDir Path runDirectory) {
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",jmx=false")
+    @OnEachJdkThroughBothEntries
+    void withJmxFalseTheMBeanNeverAppearsEvenWithTheServersUp(int featureVersion, AgentEntry entry,
+            @TempDir Path runDirectory) {
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        OperableService.INCLUDE_SITES + ",jmx=false")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "jmx " + ABSENCE_WATCH_MILLIS);
 
@@ -83,13 +85,22 @@ class MBeanTest {
      * proves the log would have shown it before. The agent runs with {@code report=summary} here, so it also counts
      * call sites, and the MBean shows the counts.
      */
-    @OnEachJdk
+    @OnEachJdkThroughBothEntries
     void aServiceThatNeverStartsJmxLoadsNoLoggingUntilAJmxToolConnectsAndReadsTheMBeanRemotely(int featureVersion,
-            @TempDir Path runDirectory) throws Exception {
+            AgentEntry entry, @TempDir Path runDirectory) throws Exception {
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
-        try (LiveJvm service = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .option(classLoads.jvmOption())
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary,cache=always")
+        ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory).option(classLoads.jvmOption());
+        if (featureVersion == Jdks.JDK_11 && entry == AgentEntry.AGENTPATH) {
+            /*
+             * JDK 11 with its class-data archive cannot start the management agent that JMX tools attach to in a JVM
+             * without java.instrument, with or without clock-agent ("jdk.management.agent does not read module
+             * java.rmi"); java.instrument, which -javaagent adds, or -Xshare:off avoids it.
+             */
+            System.out.println("NOTICE: JDK 11 through -agentpath runs with -Xshare:off here: its class-data archive"
+                    + " keeps a JVM without java.instrument from starting JMX's management agent, agent or no agent");
+            jvm.option("-Xshare:off");
+        }
+        try (LiveJvm service = entry.addTo(jvm, OperableService.INCLUDE_SITES + ",report=summary,cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading", "probe")) {
             service.awaitLine("probe ");

@@ -3,13 +3,14 @@ package io.clockagent.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.Json;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.OperableService;
 import io.clockagent.it.support.OperableService.MethodSites;
 import java.io.IOException;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code report=summary} and {@code report=FILE} tell, at exit, exactly what the agent found in a service whose
- * clock reads are known: classes, call sites and method references counted apart, and the ticker's record.
+ * clock reads are known: classes, call sites and method references counted apart, and the ticker's record; through
+ * either entry (through {@code -agentpath}, the C half counts and rewrites from the first class, the Java half reports).
  */
 class ReportAtExitTest {
 
@@ -46,11 +48,11 @@ class ReportAtExitTest {
         OperableService.assertTableMatchesClassFiles();
     }
 
-    @OnEachJdk
-    void reportSummaryPrintsThreeLinesAtExitWithTheCountsOfTheFixture(int featureVersion,
+    @OnEachJdkThroughBothEntries
+    void reportSummaryPrintsThreeLinesAtExitWithTheCountsOfTheFixture(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) {
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary")
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        OperableService.INCLUDE_SITES + ",report=summary")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites");
 
@@ -70,13 +72,13 @@ class ReportAtExitTest {
         assertTrue(CACHE_SUMMARY.matcher(result.stderr().get(3)).matches(), result.describe());
     }
 
-    @OnEachJdk
-    void reportFileIsJsonListingEveryRewrittenClassAndMethodWithItsSiteCounts(int featureVersion,
+    @OnEachJdkThroughBothEntries
+    void reportFileIsJsonListingEveryRewrittenClassAndMethodWithItsSiteCounts(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) throws IOException {
         Path reportFile = runDirectory.resolve("report.json");
 
-        ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=" + reportFile)
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        OperableService.INCLUDE_SITES + ",report=" + reportFile)
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableService.MAIN_CLASS, "sites");
 

@@ -36,8 +36,8 @@ public final class Ticker implements Runnable, AutoCloseable {
     private static final long NO_FLOOR = Long.MIN_VALUE;
     private static final long NOT_PUBLISHED = Long.MIN_VALUE;
 
-    /** Set once, before the thread starts. */
-    private CachedClockWriter clock;
+    /** Set once, before the thread starts; volatile for {@link #clock()}, which any thread may call. */
+    private volatile CachedClockWriter clock;
     /** Null, for the system clock, until the thread looks it up; see {@link #prepare}. Used by that thread only. */
     private Clock wallClock;
     private final long tickNanos;
@@ -470,6 +470,11 @@ public final class Ticker implements Runnable, AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The clock this ticker keeps, or null before it started. */
+    public CachedClockWriter clock() {
+        return clock;
     }
 
     public long threadId() {

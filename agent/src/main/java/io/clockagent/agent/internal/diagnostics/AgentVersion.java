@@ -1,10 +1,11 @@
 package io.clockagent.agent.internal.diagnostics;
 
+import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
-/** The project version, written into a resource by the build. */
+/** The project version, written into a resource by the build, and the banner that states it. */
 public final class AgentVersion {
 
     private static final String RESOURCE = "version.txt";
@@ -18,5 +19,15 @@ public final class AgentVersion {
         } catch (IOException unreadable) {
             return "unknown";
         }
+    }
+
+    /**
+     * The line the agent prints as it starts, through either entry, and claims the JVM with: the version, what the
+     * agent does, the options in force and the host's clocksource.
+     */
+    public static String banner(AgentOptions options, String clocksource) {
+        return read() + (options.dryRun()
+                ? " finding System.currentTimeMillis() call sites, rewriting nothing: "
+                : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
     }
 }

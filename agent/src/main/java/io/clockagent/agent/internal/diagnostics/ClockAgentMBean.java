@@ -2,7 +2,6 @@ package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.CachingDecision;
-import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
@@ -44,19 +43,17 @@ final class ClockAgentMBean implements InvocationHandler {
     private final NativeFilterStatus nativeFilter;
     /** Null in a dry run. */
     private final Ticker ticker;
-    private final DeferredBootClock clock;
     private final String clocksource;
     private Map<String, ReadOnlyAttribute> attributes;
     private MBeanInfo info;
     private volatile double directCallNanos = Double.NaN;
 
     ClockAgentMBean(AgentOptions options, RewriteCounters counters, NativeFilterStatus nativeFilter, Ticker ticker,
-            DeferredBootClock clock, String clocksource) {
+            String clocksource) {
         this.options = options;
         this.counters = counters;
         this.nativeFilter = nativeFilter;
         this.ticker = ticker;
-        this.clock = clock;
         this.clocksource = clocksource;
     }
 
@@ -157,7 +154,7 @@ final class ClockAgentMBean implements InvocationHandler {
     }
 
     private long currentLagMillis() {
-        CachedClockWriter defined = clock == null ? null : clock.ifDefined();
+        CachedClockWriter defined = ticker == null ? null : ticker.clock();
         long cached = defined == null ? 0L : defined.published();
         return cached == 0L ? 0L : Math.max(0L, System.currentTimeMillis() - cached);
     }

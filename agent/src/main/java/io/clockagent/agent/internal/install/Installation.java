@@ -64,7 +64,7 @@ final class Installation implements Runnable, AutoCloseable {
         transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, options.verbose(), clock, ticker,
                 counters, nativeFilterMayServe, this);
         jmx = options.jmx() ? new JmxRegistration(instrumentation, options, counters, nativeFilterStatus, ticker,
-                clock, clocksource, log) : null;
+                clocksource, log) : null;
     }
 
     /**

@@ -80,9 +80,7 @@ public final class Installer {
         String banner = null;
         try {
             String clocksource = HostClocksource.describe();
-            banner = AgentVersion.read() + (options.dryRun()
-                    ? " finding System.currentTimeMillis() call sites, rewriting nothing: "
-                    : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
+            banner = AgentVersion.banner(options, clocksource);
             if (!ActiveCopy.claim(banner)) {
                 log.line("already active in this JVM; this copy does nothing");
                 return;

@@ -1,20 +1,16 @@
 package io.clockagent.agent.internal.nativeentry;
 
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
-import io.clockagent.agent.internal.clock.CachedClockWriter;
-import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.diagnostics.AgentVersion;
 import io.clockagent.agent.internal.diagnostics.HostClocksource;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.options.AgentOptions;
-import java.lang.invoke.MethodHandles;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Starts what the {@code -agentpath} entry runs in Java: the banner, which confirms the C half's claim to be the JVM's
- * active copy, and the ticker. Called once, by the C half's start thread, after the C half has read the options and
- * defined the clock.
+ * active copy, and the {@link AgentPathInstallation} that the C half then reports to. Called once, by the C half's
+ * start thread, after the C half has read the options: once the clock is defined, or at the JVM's start where
+ * {@code verbose}, {@code report} or {@code dryRun} asks for this side from the first class, or once JMX starts.
  */
 public final class NativeEntry {
 
@@ -23,43 +19,25 @@ public final class NativeEntry {
 
     /**
      * @param agentArguments the text after {@code =} in {@code -agentpath:libclockagent.so=...}, or null
-     * @param clock the cached clock class the C half defined in {@code java.lang}
-     * @param clockAccess the clock's own lookup, which only the C half can take from it
+     * @return what the C half reports to, or null if this copy stands aside
      */
-    public static void start(String agentArguments, Class<?> clock, MethodHandles.Lookup clockAccess) {
+    public static Object start(String agentArguments) {
         AgentLog log = AgentLog.toStandardError();
         try {
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments,
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
-            String banner = AgentVersion.read() + " caching System.currentTimeMillis(): " + options.describe()
-                    + " clocksource=" + HostClocksource.describe();
+            String clocksource = HostClocksource.describe();
+            String banner = AgentVersion.banner(options, clocksource);
             if (!ActiveCopy.confirmAgentPathClaim(banner)) {
                 log.line("the -agentpath copy's claim to be active was taken away; it starts no ticker");
-                return;
+                return null;
             }
             log.line(banner);
-            List<String> notServed = notServedHere(options);
-            if (!notServed.isEmpty()) {
-                log.line("through -agentpath, not yet: " + String.join(", ", notServed) + " (use -javaagent for"
-                        + " them); the clock is cached as asked");
-            }
-            Ticker.prepare(null, options.tickNanos(), options.waitStrategy(), options.monotonic(),
-                    options.cachePolicy()).startOnce(new CachedClockWriter(clock, clockAccess));
+            return new AgentPathInstallation(options, clocksource, log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
+            return null;
         }
-    }
-
-    /** What a user asked for that this entry does not give yet. */
-    private static List<String> notServedHere(AgentOptions options) {
-        List<String> notServed = new ArrayList<>();
-        if (options.verbose()) {
-            notServed.add("verbose=true");
-        }
-        if (options.reportSummary() || options.reportFile() != null) {
-            notServed.add("report");
-        }
-        return notServed;
     }
 }

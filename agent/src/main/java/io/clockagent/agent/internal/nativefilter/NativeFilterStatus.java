@@ -15,6 +15,16 @@ public final class NativeFilterStatus {
     private volatile String refusal;
 
     /**
+     * The status of the {@code -agentpath} entry, whose C hook filters and rewrites from the first class: the counts
+     * are the hook's, all of them its own, read through {@link LibraryCalls}, whose counting natives that entry binds.
+     */
+    public static NativeFilterStatus servingFromTheStart() {
+        NativeFilterStatus status = new NativeFilterStatus();
+        status.tookOver(0, 0);
+        return status;
+    }
+
+    /**
      * The native filter counts the classes in scope, those it passes on to the Java transformer included, and the
      * classes it rewrites itself; these are its counts as it takes over.
      */

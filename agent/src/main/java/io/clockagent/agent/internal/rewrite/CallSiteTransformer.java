@@ -4,7 +4,6 @@ import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
 import io.clockagent.agent.internal.classfile.NewerFormatException;
-import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
@@ -31,7 +30,8 @@ public final class CallSiteTransformer implements HandOver {
      */
     private CallSiteRewriter rewriter;
     private final AgentLog log;
-    private final boolean verbose;
+    /** Null unless sites are counted. */
+    private final RewrittenSites sites;
     private final DeferredBootClock clock;
     private final Ticker ticker;
     private final boolean dryRun;
@@ -57,11 +57,12 @@ public final class CallSiteTransformer implements HandOver {
         this.scope = scope;
         this.clockInternalName = clockInternalName;
         this.log = log;
-        this.verbose = verbose;
         this.clock = clock;
         this.ticker = ticker;
         this.dryRun = ticker == null;
         this.counters = counters;
+        // Built only where sites are counted, so that a JVM with the defaults never loads its class.
+        this.sites = counters.countsSites() ? new RewrittenSites(counters, log, verbose, dryRun) : null;
         this.lastExamined = nativeFilterMayTakeOver ? new ThreadLocal<>() : null;
         this.detach = detach;
     }
@@ -159,7 +160,7 @@ public final class CallSiteTransformer implements HandOver {
         }
         counters.rewritten();
         if (counters.countsSites()) {
-            showSites(className, original);
+            sites.show(className, original);
         }
         if (dryRun) {
             return null;
@@ -171,28 +172,9 @@ public final class CallSiteTransformer implements HandOver {
     @Override
     public void rewroteNatively(String className, byte[] original) {
         try {
-            showSites(className, original);
+            sites.show(className, original);
         } catch (Throwable failure) {
             // Out of memory while counting: the class is rewritten all the same.
-        }
-    }
-
-    /** Counts a rewritten class's sites for the report and the MBean, and prints them if asked. */
-    private void showSites(String className, byte[] original) {
-        String binaryName = className.replace('/', '.');
-        RewrittenClass rewritten;
-        try {
-            rewritten = RewrittenClass.counted(binaryName, original);
-        } catch (ClassFileException unreadable) {
-            // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
-            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ", but cannot count its call sites: "
-                    + unreadable.getMessage());
-            return;
-        }
-        counters.sitesCounted(rewritten);
-        if (verbose) {
-            log.line((dryRun ? "would rewrite " : "rewrote ") + binaryName + ": " + rewritten.callSites()
-                    + " call sites, " + rewritten.methodReferences() + " method references");
         }
     }
 

@@ -1,0 +1,67 @@
+package io.clockagent.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The agent's two ways in: {@code -javaagent:clock-agent.jar} and {@code -agentpath:libclockagent.so} with the jar
+ * beside the library. Tests about what the agent does, where the two differ underneath (the C half of
+ * {@code -agentpath} reads the options, filters and rewrites, and its Java half reports), run through both.
+ */
+public enum AgentEntry {
+
+    JAVAAGENT("-javaagent") {
+        @Override
+        public ForkedJvm addTo(ForkedJvm jvm, String options) {
+            return jvm.javaagent(BuildOutputs.agentJar(), options);
+        }
+    },
+    AGENTPATH("-agentpath") {
+        @Override
+        public ForkedJvm addTo(ForkedJvm jvm, String options) {
+            NativeLibraries.requireForThisMachine();
+            return jvm.agentpath(libraryBesideJar(), options);
+        }
+    };
+
+    private static final String LIBRARY_FILE_NAME = "libclockagent.so";
+    /** Written once per test JVM; see {@link #libraryBesideJar}. */
+    private static Path library;
+
+    private final String option;
+
+    AgentEntry(String option) {
+        this.option = option;
+    }
+
+    /** Starts the agent in {@code jvm} through this entry, with these options (null for none). */
+    public abstract ForkedJvm addTo(ForkedJvm jvm, String options);
+
+    @Override
+    public String toString() {
+        return option;
+    }
+
+    /**
+     * This machine's library from the agent jar, next to a copy of the jar, in a folder of this test JVM's own: what
+     * the jar's {@code agentpath} command writes (AgentPathTest runs the command itself).
+     */
+    private static synchronized Path libraryBesideJar() {
+        if (library == null) {
+            try {
+                Path folder = Files.createDirectories(BuildOutputs.testClasses().resolveSibling(
+                        "agentpath-" + ProcessHandle.current().pid()));
+                Files.copy(BuildOutputs.agentJar(), folder.resolve("clock-agent.jar"),
+                        StandardCopyOption.REPLACE_EXISTING);
+                library = Files.write(folder.resolve(LIBRARY_FILE_NAME),
+                        NativeLibraries.bytes(NativeLibraries.thisMachine()));
+            } catch (IOException unwritable) {
+                throw new UncheckedIOException(unwritable);
+            }
+        }
+        return library;
+    }
+}
