@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "agent_options.h"
+#include "banner.h"
 #include "cached_clock_class.h"
 #include "call_site_rewriter.h"
 #include "class_scan.h"
@@ -39,15 +40,15 @@
 #define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
 #define JAVA_SIDE_CLASS "io.clockagent.agent.internal.nativeentry.NativeEntry"
 #define JAVA_SIDE_METHOD "start"
-#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;)Ljava/lang/Object;"
+#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;"
 /* Where the Java side reads this hook's counts: the natives the native filter's Java side reads its own through. */
 #define COUNTS_CLASS "io.clockagent.agent.internal.nativefilter.LibraryCalls"
 /* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
-/* ActiveCopy.PROPERTY and ActiveCopy.AGENT_PATH_CLAIM: one copy of the agent is active in a JVM, whichever entry. */
+/* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
-#define ACTIVE_COPY_AGENT_PATH_CLAIM "clock-agent through -agentpath, starting"
+#define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
@@ -65,6 +66,8 @@ static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
 static agent_options options;
 /* The agent arguments as given, for the Java side, which reads the three sources again with the Java parser. */
 static char *agent_arguments;
+/* What this copy printed and claimed the JVM with, as the Java side's AgentVersion.banner writes it. */
+static char *banner;
 static char *jar_path;
 
 /* The clock's definition, by the first hook that needs it. */
@@ -103,6 +106,12 @@ static held_rewrite **held_last = &held_first;
 static int unreadable_reported;
 /* Set when a -javaagent copy was active first: its transformer rewrites, and its ticker ticks the one clock. */
 static int standing_down;
+/*
+ * Set once this library's hook is in place. The JVM loads a library named twice (JAVA_TOOL_OPTIONS and the command
+ * line) once, and calls Agent_OnLoad for each: the first keeps the JVM, as with two -javaagent copies, and the
+ * second must leave alone what the first set up here.
+ */
+static int hooked;
 
 static void say(const char *line) {
     fprintf(stderr, "clock-agent: %s\n", line);
@@ -463,8 +472,8 @@ static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) 
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_SIDE_METHOD, JAVA_SIDE_DESCRIPTOR);
     jstring arguments = start == NULL || agent_arguments == NULL ? NULL
             : (*jni)->NewStringUTF(jni, agent_arguments);
-    jobject started = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL
-            : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments);
+    jstring claimed = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL : (*jni)->NewStringUTF(jni, banner);
+    jobject started = claimed == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed);
     if (started != NULL && !(*jni)->ExceptionCheck(jni) && serve(jni, started)) {
         tell_java_side(jni);
     } else if (start == NULL || (*jni)->ExceptionCheck(jni)) {
@@ -475,9 +484,49 @@ static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) 
     }
 }
 
+/* The clocksource as HostClocksource.describe reads it, trimmed as String.trim does; NULL if memory runs short. */
+static char *clocksource(void) {
+    char name[256] = "";
+    FILE *file = fopen(CURRENT_CLOCKSOURCE_FILE, "r");
+    if (file != NULL) {
+        size_t length = fread(name, 1, sizeof name - 1, file);
+        name[length] = '\0';
+        fclose(file);
+    }
+    char *start = name;
+    while (*start != '\0' && (unsigned char) *start <= ' ') {
+        start++;
+    }
+    size_t length = strlen(start);
+    while (length > 0 && (unsigned char) start[length - 1] <= ' ') {
+        start[--length] = '\0';
+    }
+    return strdup(length > 0 ? start : UNKNOWN_CLOCKSOURCE);
+}
+
+/* The banner, as AgentVersion.banner writes it from the same parts; NULL if memory runs short. */
+static char *make_banner(void) {
+    char *described = describe_agent_options(&options);
+    char *source = clocksource();
+    char *made = NULL;
+    if (described != NULL && source != NULL) {
+        const char *doing = options.dry_run ? BANNER_DRY_RUN : BANNER_CACHING;
+        size_t length = strlen(AGENT_VERSION) + strlen(doing) + strlen(described) + strlen(BANNER_CLOCKSOURCE)
+                + strlen(source) + 1;
+        made = malloc(length);
+        if (made != NULL) {
+            snprintf(made, length, "%s%s%s%s%s", AGENT_VERSION, doing, described, BANNER_CLOCKSOURCE, source);
+        }
+    }
+    free(described);
+    free(source);
+    return made;
+}
+
 /*
- * Claims the JVM for this copy as ActiveCopy.claim does, as soon as Java can be called: a -javaagent copy that starts
- * later then stands aside. Whether the claim holds; an error counts as a claim, since nothing else could be active.
+ * Claims the JVM for this copy with its banner, as ActiveCopy.claim does, as soon as Java can be called: a -javaagent
+ * copy that starts later then stands aside. Whether the claim holds; an error counts as a claim, since nothing else
+ * could be active.
  */
 static int claim_active_copy(JNIEnv *jni) {
     jclass system = (*jni)->FindClass(jni, "java/lang/System");
@@ -490,7 +539,7 @@ static int claim_active_copy(JNIEnv *jni) {
             : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
     jstring key = properties == NULL || put_if_absent == NULL ? NULL
             : (*jni)->NewStringUTF(jni, ACTIVE_COPY_PROPERTY);
-    jstring claim = key == NULL ? NULL : (*jni)->NewStringUTF(jni, ACTIVE_COPY_AGENT_PATH_CLAIM);
+    jstring claim = key == NULL ? NULL : (*jni)->NewStringUTF(jni, banner);
     jobject previous = claim == NULL ? NULL : (*jni)->CallObjectMethod(jni, properties, put_if_absent, key, claim);
     (*jni)->ExceptionClear(jni);
     return previous == NULL;
@@ -516,11 +565,13 @@ static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
 
 static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
     (void) main_thread;
-    if (!claim_active_copy(jni)) {
+    banner = make_banner();
+    if (banner == NULL || !claim_active_copy(jni)) {
         __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
-        say("already active in this JVM; the -agentpath copy does nothing");
+        say(banner == NULL ? "off, the service runs without it: out of memory" : ALREADY_ACTIVE);
         return;
     }
+    say(banner);
     /*
      * Where verbose, report or dryRun asks for the Java side from the first class, it starts on this thread, before
      * main, as -javaagent's does: the report's shutdown hook is then in place however soon the service exits.
@@ -597,6 +648,8 @@ static jint start_hook(jvmtiEnv *jvmti) {
             || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
                     != JVMTI_ERROR_NONE) {
         say("off, the service runs without it: the JVM refused the class-load hook");
+    } else {
+        __atomic_store_n(&hooked, 1, __ATOMIC_SEQ_CST);
     }
     return JNI_OK;
 }
@@ -612,10 +665,11 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
     const char *sources[SOURCE_COUNT] = {arguments, property, getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
     char *error = NULL;
     int strict = 0;
-    int parsed = parse_agent_options(sources, &options, &error, &strict);
+    agent_options requested;
+    int parsed = parse_agent_options(sources, &requested, &error, &strict);
     free(property);
     if (parsed) {
-        strict = options.strict == 1;
+        strict = requested.strict == 1;
     }
 
     /* java.specification.version is set only as Java starts; the VM's own has the same number. */
@@ -631,6 +685,9 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         }
         free(specification);
         free(error);
+        if (parsed) {
+            free_agent_options(&requested);
+        }
         return refuse(strict, "unsupported Java", why);
     }
     free(specification);
@@ -639,13 +696,20 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         free(error);
         return outcome;
     }
+    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
+        free_agent_options(&requested);
+        say(ALREADY_ACTIVE);
+        return JNI_OK;
+    }
     jar_path = jar_beside_library();
     if (jar_path == NULL || access(jar_path, R_OK) != 0) {
         fprintf(stderr, "clock-agent: off, the service runs without it: -agentpath needs %s, which holds the"
                 " ticker, next to the library (java -jar clock-agent.jar agentpath writes the library there)\n",
                 jar_path != NULL ? jar_path : JAR_FILE_NAME);
+        free_agent_options(&requested);
         return JNI_OK;
     }
+    options = requested;
     agent_arguments = arguments == NULL ? NULL : strdup(arguments);
     counts_sites = options.verbose || options.dry_run || options.report != NULL;
     return start_hook(jvmti);

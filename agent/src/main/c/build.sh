@@ -4,9 +4,9 @@
 # native/linux-<os.arch>/, the folder named as the JVM names its architecture (os.arch), never after the build host.
 # Without any compiler the jar carries no library, the agent filters in Java, and the build goes on with a notice.
 # The class-file constants the C rewriter shares with the Java one, the option grammar the C option parser shares
-# with the Java one, and the cached clock's class file come from the Java side's compiled classes: first
-# class_file_format.h, option_grammar.h and cached_clock_class.h are written into HEADER_DIRECTORY, which the tests
-# and the fuzzer include as well.
+# with the Java one, the cached clock's class file and the banner's parts come from the Java side's compiled classes:
+# first class_file_format.h, option_grammar.h, cached_clock_class.h and banner.h are written into HEADER_DIRECTORY,
+# which the tests and the fuzzer include as well.
 # Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
 # class load.
 set -eu
@@ -21,13 +21,16 @@ rm -rf "$generator"
   "$sources/../../build/java/io/clockagent/agent/internal/CHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java" \
-  "$sources/../../build/java/io/clockagent/agent/internal/clock/CachedClockClassHeader.java"
+  "$sources/../../build/java/io/clockagent/agent/internal/clock/CachedClockClassHeader.java" \
+  "$sources/../../build/java/io/clockagent/agent/internal/diagnostics/BannerHeader.java"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
   "$headers/class_file_format.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.options.OptionGrammarHeader \
   "$headers/option_grammar.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.clock.CachedClockClassHeader \
   "$headers/cached_clock_class.h"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.diagnostics.BannerHeader \
+  "$headers/banner.h"
 rm -rf "$generator"
 
 # The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.ShapesMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -18,7 +19,7 @@ import io.clockagent.it.support.GeneratedClocks;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.WallClockWindow;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,15 +35,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every shape of {@code System.currentTimeMillis()} use, run in a real JVM of each JDK with the shipped agent and
- * the inspector agent behind it. One fork per JDK serves all the checks here; each check reads the same run.
+ * the inspector agent behind it, through either entry. One fork per JDK and entry serves all the checks here; each
+ * check reads the same run.
  */
 class CallSiteShapesTest {
 
     private static final String INCLUDED_PACKAGE = "io/clockagent/it/fixtures/shapes";
     private static final String EXCLUDED_PACKAGE = "io/clockagent/it/fixtures/shapes/legacy";
     private static final String OTHER_PACKAGE = "io/clockagent/it/fixtures/outside";
+    /**
+     * Through {@code -javaagent}, the Java rewriter serves throughout ({@code NativeClassFilterTest} runs these shapes
+     * through its native filter); through {@code -agentpath}, the C rewriter does, from the first class.
+     */
     private static final String OPTIONS = "include=" + dotted(INCLUDED_PACKAGE) + ",exclude="
-            + dotted(EXCLUDED_PACKAGE) + ",verbose=true," + InspectorJar.JAVA_REWRITER;
+            + dotted(EXCLUDED_PACKAGE) + ",verbose=true";
+    private static final String JAVAAGENT_OPTIONS = OPTIONS + "," + InspectorJar.JAVA_REWRITER;
 
     /** What javac compiles from this module's fixture sources, in the order ShapesMain prints them. */
     private static final List<String> COMPILED_SHAPES = List.of("static-method", "instance-method", "constructor",
@@ -60,7 +67,7 @@ class CallSiteShapesTest {
     @TempDir
     static Path workDirectory;
     private static Path generatedClasses;
-    private static final Map<Integer, ShapesRun> RUNS = new HashMap<>();
+    private static final Map<String, ShapesRun> RUNS = new HashMap<>();
 
     @BeforeAll
     static void writeGeneratedClasses() {
@@ -74,18 +81,18 @@ class CallSiteShapesTest {
         }
     }
 
-    @OnEachJdk
-    void everyShapeRunsAndReadsTheCurrentTime(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void everyShapeRunsAndReadsTheCurrentTime(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, Long> readings = run.result.readings("shape");
 
         assertEquals(expectedShapeLabels(run.jdk), List.copyOf(readings.keySet()), run.result.describe());
         readings.forEach((shape, millis) -> run.window.assertContains(shape, millis));
     }
 
-    @OnEachJdk
-    void everyIncludedClassThatReadsTheClockNowCallsTheCachedClockInstead(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void everyIncludedClassThatReadsTheClockNowCallsTheCachedClockInstead(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, byte[]> readers = run.includedOriginals(true);
 
         assertEquals(expectedClockReaders(run.jdk), readers.keySet());
@@ -97,9 +104,9 @@ class CallSiteShapesTest {
         }));
     }
 
-    @OnEachJdk
-    void includedClassesWithoutClockReadsAreDefinedFromTheirOriginalBytes(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void includedClassesWithoutClockReadsAreDefinedFromTheirOriginalBytes(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, byte[]> nonReaders = run.includedOriginals(false);
 
         assertTrue(nonReaders.keySet().containsAll(Set.of(INCLUDED_PACKAGE + "/NoClockReads",
@@ -109,9 +116,9 @@ class CallSiteShapesTest {
                 original.getValue(), run.dump.classFile("app", original.getKey()), original.getKey() + " changed")));
     }
 
-    @OnEachJdk
-    void classesInExcludedAndOtherPackagesAreDefinedFromTheirOriginalBytes(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void classesInExcludedAndOtherPackagesAreDefinedFromTheirOriginalBytes(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, byte[]> originals = new TreeMap<>(ClassFiles.under(BuildOutputs.testClasses(), EXCLUDED_PACKAGE));
         originals.putAll(ClassFiles.under(BuildOutputs.testClasses(), OTHER_PACKAGE));
 
@@ -127,9 +134,9 @@ class CallSiteShapesTest {
         untouched.forEach((shape, millis) -> run.window.assertContains(shape, millis));
     }
 
-    @OnEachJdk
-    void jdkClassesAreNeverRewritten(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void jdkClassesAreNeverRewritten(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         byte[] bootSample = run.dump.classFile("boot", internal(ShapesMain.BOOT_LOADER_SAMPLE));
         byte[] platformSample = run.dump.classFile("platform", internal(ShapesMain.PLATFORM_LOADER_SAMPLE));
         Map<String, byte[]> jdkClasses = new TreeMap<>(run.dump.definedBy("boot"));
@@ -140,9 +147,9 @@ class CallSiteShapesTest {
         assertEquals(List.of(), ClockReferences.rewrittenAmong(jdkClasses), "JDK classes calling the cached clock");
     }
 
-    @OnEachJdk
-    void noClassOutsideTheIncludedPackagesIsRewritten(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void noClassOutsideTheIncludedPackagesIsRewritten(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, byte[]> others = new TreeMap<>(run.dump.all());
         run.includedOriginals(true).keySet().forEach(name -> others.remove("app/" + name));
 
@@ -151,9 +158,9 @@ class CallSiteShapesTest {
                 + " calling the cached clock");
     }
 
-    @OnEachJdk
-    void classFilesOfEveryVersionTheJdkLoadsFromJava8OnAreRewrittenAndRun(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void classFilesOfEveryVersionTheJdkLoadsFromJava8OnAreRewrittenAndRun(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Map<String, Long> readings = run.result.readings("shape");
 
         List<Executable> checks = new ArrayList<>();
@@ -171,9 +178,9 @@ class CallSiteShapesTest {
         assertAll(checks);
     }
 
-    @OnEachJdk
-    void verboseStderrIsTheBannerThenOneLinePerRewrittenClassWithItsCounts(int featureVersion) {
-        ShapesRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void verboseStderrIsTheBannerThenOneLinePerRewrittenClassWithItsCounts(int featureVersion, AgentEntry entry) {
+        ShapesRun run = runOn(featureVersion, entry);
         Set<String> expectedReports = new TreeSet<>();
         run.includedOriginals(true).forEach((name, bytes) -> {
             ClockReferences references = ClockReferences.in(bytes);
@@ -183,23 +190,25 @@ class CallSiteShapesTest {
         List<String> stderr = run.result.stderr();
 
         assertFalse(stderr.isEmpty(), run.result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE))
+        assertTrue((entry == AgentEntry.JAVAAGENT
+                ? AgentStderr.javaRewriterBanner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE))
+                : AgentStderr.banner(dotted(INCLUDED_PACKAGE), dotted(EXCLUDED_PACKAGE)))
                 .matcher(stderr.get(0)).matches(), "first line is the banner\n" + run.result.describe());
         assertEquals(expectedReports, new TreeSet<>(stderr.subList(1, stderr.size())), run.result.describe());
         assertEquals(expectedReports.size(), stderr.size() - 1, "each class reported once\n" + run.result.describe());
     }
 
-    private static ShapesRun runOn(int featureVersion) {
+    private static ShapesRun runOn(int featureVersion, AgentEntry entry) {
         Jdk jdk = Jdks.require(featureVersion);
-        return RUNS.computeIfAbsent(featureVersion, version -> fork(jdk));
+        return RUNS.computeIfAbsent(featureVersion + " " + entry, key -> fork(jdk, entry));
     }
 
-    private static ShapesRun fork(Jdk jdk) {
-        Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
+    private static ShapesRun fork(Jdk jdk, AgentEntry entry) {
+        Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion() + entry);
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
-        ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), OPTIONS)
+        ForkResult result = entry.addTo(new ForkedJvm(jdk, runDirectory),
+                        entry == AgentEntry.JAVAAGENT ? JAVAAGENT_OPTIONS : OPTIONS)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses(), generatedClasses)
                 .runMain(ShapesMain.class.getName(), String.valueOf(jdk.maxClassFileMajorVersion()));

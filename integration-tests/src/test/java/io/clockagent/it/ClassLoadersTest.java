@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.loaders.LoadersMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -16,7 +17,7 @@ import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.JarBuilder;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
-import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.WallClockWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Rewritten call sites find the cached clock, and run, whichever class loader defines them: the application class
  * path, a {@code URLClassLoader} (under the platform loader, and with no parent at all), a child-first loader and a
- * Spring-Boot-style nested-jar loader, all in one fork per JDK.
+ * Spring-Boot-style nested-jar loader, all in one fork per JDK and entry.
  */
 class ClassLoadersTest {
 
@@ -47,7 +48,7 @@ class ClassLoadersTest {
     private static Path launcherJar;
     private static Path loadedJar;
     private static Path bundleJar;
-    private static final Map<Integer, LoadersRun> RUNS = new HashMap<>();
+    private static final Map<String, LoadersRun> RUNS = new HashMap<>();
 
     @BeforeAll
     static void writeJars() throws Exception {
@@ -62,9 +63,9 @@ class ClassLoadersTest {
                 .writeTo(workDirectory.resolve("bundle.jar"));
     }
 
-    @OnEachJdk
-    void rewrittenCallSitesRunUnderEveryKindOfClassLoader(int featureVersion) {
-        LoadersRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void rewrittenCallSitesRunUnderEveryKindOfClassLoader(int featureVersion, AgentEntry entry) {
+        LoadersRun run = runOn(featureVersion, entry);
         Map<String, Long> readings = run.result.readings("reading");
 
         List<String> expectedReadings = new ArrayList<>();
@@ -75,9 +76,9 @@ class ClassLoadersTest {
         readings.forEach((reading, millis) -> run.window.assertContains(reading, millis));
     }
 
-    @OnEachJdk
-    void eachLoaderDefinesItsOwnRewrittenCopyOfTheClass(int featureVersion) {
-        LoadersRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void eachLoaderDefinesItsOwnRewrittenCopyOfTheClass(int featureVersion, AgentEntry entry) {
+        LoadersRun run = runOn(featureVersion, entry);
         ClockReferences original = ClockReferences.in(ClassFiles.read(BuildOutputs.testClasses(), LOADED_CLOCK));
         ClockReferences expected = new ClockReferences(0, 0, original.systemCallSites(),
                 original.systemMethodReferences());
@@ -94,27 +95,30 @@ class ClassLoadersTest {
         assertAll(checks);
     }
 
-    @OnEachJdk
-    void stderrHoldsOnlyTheBanner(int featureVersion) {
-        LoadersRun run = runOn(featureVersion);
+    @OnEachJdkThroughBothEntries
+    void stderrHoldsOnlyTheBanner(int featureVersion, AgentEntry entry) {
+        LoadersRun run = runOn(featureVersion, entry);
 
         assertEquals(1, run.result.stderr().size(), run.result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(LOADED_PACKAGE.replace('/', '.'), AgentStderr.NO_EXCLUDES)
+        String includes = LOADED_PACKAGE.replace('/', '.');
+        assertTrue((entry == AgentEntry.JAVAAGENT ? AgentStderr.javaRewriterBanner(includes, AgentStderr.NO_EXCLUDES)
+                : AgentStderr.banner(includes, AgentStderr.NO_EXCLUDES))
                 .matcher(run.result.stderr().get(0)).matches(), run.result.describe());
     }
 
-    private static LoadersRun runOn(int featureVersion) {
+    private static LoadersRun runOn(int featureVersion, AgentEntry entry) {
         Jdk jdk = Jdks.require(featureVersion);
-        return RUNS.computeIfAbsent(featureVersion, version -> fork(jdk));
+        return RUNS.computeIfAbsent(featureVersion + " " + entry, key -> fork(jdk, entry));
     }
 
-    private static LoadersRun fork(Jdk jdk) {
-        Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion());
+    /** Through {@code -javaagent} the Java rewriter serves throughout; through {@code -agentpath} the C one does. */
+    private static LoadersRun fork(Jdk jdk, AgentEntry entry) {
+        Path runDirectory = workDirectory.resolve("jdk-" + jdk.featureVersion() + entry);
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
-        ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + LOADED_PACKAGE.replace('/', '.') + ","
-                        + InspectorJar.JAVA_REWRITER)
+        String include = "include=" + LOADED_PACKAGE.replace('/', '.');
+        ForkResult result = entry.addTo(new ForkedJvm(jdk, runDirectory),
+                        entry == AgentEntry.JAVAAGENT ? include + "," + InspectorJar.JAVA_REWRITER : include)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(launcherJar, loadedJar)
                 .runMain(LoadersMain.class.getName(), loadedJar.toString(), bundleJar.toString());

@@ -15,15 +15,15 @@ public enum AgentEntry {
 
     JAVAAGENT("-javaagent") {
         @Override
-        public ForkedJvm addTo(ForkedJvm jvm, String options) {
-            return jvm.javaagent(BuildOutputs.agentJar(), options);
+        public String option(String options) {
+            return "-javaagent:" + BuildOutputs.agentJar() + (options == null ? "" : "=" + options);
         }
     },
     AGENTPATH("-agentpath") {
         @Override
-        public ForkedJvm addTo(ForkedJvm jvm, String options) {
+        public String option(String options) {
             NativeLibraries.requireForThisMachine();
-            return jvm.agentpath(libraryBesideJar(), options);
+            return "-agentpath:" + libraryBesideJar() + (options == null ? "" : "=" + options);
         }
     };
 
@@ -31,18 +31,23 @@ public enum AgentEntry {
     /** Written once per test JVM; see {@link #libraryBesideJar}. */
     private static Path library;
 
-    private final String option;
+    private final String name;
 
-    AgentEntry(String option) {
-        this.option = option;
+    AgentEntry(String name) {
+        this.name = name;
     }
 
+    /** The JVM option that starts the agent through this entry, with these options (null for none). */
+    public abstract String option(String options);
+
     /** Starts the agent in {@code jvm} through this entry, with these options (null for none). */
-    public abstract ForkedJvm addTo(ForkedJvm jvm, String options);
+    public ForkedJvm addTo(ForkedJvm jvm, String options) {
+        return jvm.option(option(options));
+    }
 
     @Override
     public String toString() {
-        return option;
+        return name;
     }
 
     /**

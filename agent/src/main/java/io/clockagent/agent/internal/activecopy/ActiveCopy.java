@@ -13,11 +13,6 @@ public final class ActiveCopy {
 
     /** Holds the active copy's banner, so the service's own property dumps also say what is installed. */
     static final String PROPERTY = "clockagent.active";
-    /**
-     * What the {@code -agentpath} entry's C half claims the JVM with, as soon as Java can be called and before any
-     * {@code -javaagent} copy's {@code premain} runs, until its Java half confirms the claim with its banner.
-     */
-    public static final String AGENT_PATH_CLAIM = "clock-agent through -agentpath, starting";
     /** Loaded, never initialised, by a copy that asks the active one to detach; the active copy never loads it. */
     public static final String DETACH_SIGNAL = "io/clockagent/agent/internal/activecopy/DetachSignal";
 
@@ -29,11 +24,6 @@ public final class ActiveCopy {
     /** @return whether this copy is now the active one; false if another copy already is */
     public static boolean claim(String banner) {
         return System.getProperties().putIfAbsent(PROPERTY, banner) == null;
-    }
-
-    /** Puts the banner in place of the {@code -agentpath} entry's claim; false if that claim is not in place. */
-    public static boolean confirmAgentPathClaim(String banner) {
-        return System.getProperties().replace(PROPERTY, AGENT_PATH_CLAIM, banner);
     }
 
     /** Gives up the claim made with this banner, and no other copy's. */

@@ -9,6 +9,10 @@ import java.nio.charset.StandardCharsets;
 public final class AgentVersion {
 
     private static final String RESOURCE = "version.txt";
+    /* The banner's phrases; the -agentpath entry's C half prints the same banner from them (BannerHeader). */
+    static final String CACHING = " caching System.currentTimeMillis(): ";
+    static final String DRY_RUN = " finding System.currentTimeMillis() call sites, rewriting nothing: ";
+    static final String CLOCKSOURCE = " clocksource=";
 
     private AgentVersion() {
     }
@@ -26,8 +30,6 @@ public final class AgentVersion {
      * agent does, the options in force and the host's clocksource.
      */
     public static String banner(AgentOptions options, String clocksource) {
-        return read() + (options.dryRun()
-                ? " finding System.currentTimeMillis() call sites, rewriting nothing: "
-                : " caching System.currentTimeMillis(): ") + options.describe() + " clocksource=" + clocksource;
+        return read() + (options.dryRun() ? DRY_RUN : CACHING) + options.describe() + CLOCKSOURCE + clocksource;
     }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 /** The kernel clocksource behind {@code System.currentTimeMillis()}, which decides what a direct call costs. */
 public final class HostClocksource {
 
-    private static final String LINUX_CURRENT_CLOCKSOURCE =
+    static final String LINUX_CURRENT_CLOCKSOURCE =
             "/sys/devices/system/clocksource/clocksource0/current_clocksource";
     private static final String LINUX_AVAILABLE_CLOCKSOURCES =
             "/sys/devices/system/clocksource/clocksource0/available_clocksource";
@@ -18,8 +18,12 @@ public final class HostClocksource {
     /** For example {@code tsc}, {@code hpet}, {@code xen}; or a note saying why it could not be read. */
     public static String describe() {
         String name = read(LINUX_CURRENT_CLOCKSOURCE);
-        return name != null ? name
-                : "unknown (no " + LINUX_CURRENT_CLOCKSOURCE + " on " + System.getProperty("os.name") + ")";
+        return name != null ? name : unknown(System.getProperty("os.name"));
+    }
+
+    /** What {@link #describe} says where the clocksource cannot be read on the named OS. */
+    static String unknown(String osName) {
+        return "unknown (no " + LINUX_CURRENT_CLOCKSOURCE + " on " + osName + ")";
     }
 
     /** The clocksources the kernel could switch to, or null where they cannot be read. */

@@ -20,7 +20,7 @@ public final class AgentOptions {
 
     public static final String SYSTEM_PROPERTY = "clockagent.options";
     public static final String ENVIRONMENT_VARIABLE = "CLOCK_AGENT_OPTIONS";
-    static final String AGENT_ARGUMENTS = "-javaagent options";
+    static final String AGENT_ARGUMENTS = "agent arguments";
 
     public static final long DEFAULT_TICK_NANOS = 1_000_000L;
     public static final long MIN_TICK_NANOS = 1_000_000L;

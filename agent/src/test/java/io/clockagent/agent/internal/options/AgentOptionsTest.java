@@ -138,7 +138,7 @@ class AgentOptionsTest {
         assertEquals(WaitStrategy.SPIN, options.waitStrategy());
         assertTrue(options.monotonic());
         assertTrue(options.packages().covers("com/acme/Service"));
-        assertTrue(options.describe().endsWith("(options from -javaagent options, system property clockagent.options,"
+        assertTrue(options.describe().endsWith("(options from agent arguments, system property clockagent.options,"
                 + " CLOCK_AGENT_OPTIONS)"), options.describe());
     }
 
