@@ -43,6 +43,13 @@
 #define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;"
 /* Where the Java side reads this hook's counts: the natives the native filter's Java side reads its own through. */
 #define COUNTS_CLASS "io.clockagent.agent.internal.nativefilter.LibraryCalls"
+/* Where the Java side restores the classes through: EntryCalls.restoreClasses. */
+#define RESTORE_CLASS "io.clockagent.agent.internal.nativeentry.EntryCalls"
+/* ActiveCopy.DETACH_SIGNAL, as a copy of the agent in its AgentClassLoader loads it to ask the active copy to detach. */
+#define DETACH_SIGNAL "io/clockagent/agent/internal/activecopy/DetachSignal"
+#define DETACHING_LOADER_SIGNATURE "Lio/clockagent/agent/AgentClassLoader;"
+/* LoadedClasses.BATCH_SIZE: classes per retransformation; one failing class sends its batch through one by one. */
+#define RESTORE_BATCH_SIZE 64
 /* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
@@ -75,8 +82,8 @@ static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 /*
- * The start thread begins once the JVM can run threads and the Java side is wanted (the clock defined, JMX starting),
- * whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native
+ * The start thread begins once the JVM can run threads and the Java side is wanted (the clock defined, JMX starting,
+ * a detach asked for), whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native
  * code, such as one that waits. Where sites are counted, the JVM's start runs the Java side itself (on_vm_init).
  */
 static int vm_initialized;
@@ -97,14 +104,22 @@ static jobject installation;
 static jmethodID clock_defined_method;
 static jmethodID rewrote_natively_method;
 static jmethodID jmx_starting_method;
+static jmethodID detach_requested_method;
 static int clock_told;
 static int jmx_seen;
 static int jmx_told;
+static int detach_seen;
+static int detach_told;
 static held_rewrite *held_first;
 static held_rewrite **held_last = &held_first;
 
 static int unreadable_reported;
-/* Set when a -javaagent copy was active first: its transformer rewrites, and its ticker ticks the one clock. */
+/* This entry's JVMTI environment, for the restore at a detach. */
+static jvmtiEnv *entry_jvmti;
+/*
+ * Set when a -javaagent copy was active first (its transformer rewrites, and its ticker ticks the one clock), and
+ * once detached: the hook then leaves every class as it is.
+ */
 static int standing_down;
 /*
  * Set once this library's hook is in place. The JVM loads a library named twice (JAVA_TOOL_OPTIONS and the command
@@ -142,20 +157,25 @@ static int in_scope(const char *name) {
             && (options.includes.count == 0 || starts_with_any(&options.includes, name)) && !ignored(name);
 }
 
-/* The platform loader defines JDK classes outside the boot loader; asked only of classes that name the clock. */
-static int is_platform_loader(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader) {
+/* Whether the loader's class has this signature; asked only of the few classes that could need it. */
+static int loader_is(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader, const char *loader_signature) {
     jclass loader_class = (*jni)->GetObjectClass(jni, loader);
     char *signature = NULL;
-    int platform = loader_class != NULL
+    int matches = loader_class != NULL
             && (*jvmti)->GetClassSignature(jvmti, loader_class, &signature, NULL) == JVMTI_ERROR_NONE
-            && strcmp(signature, PLATFORM_LOADER_SIGNATURE) == 0;
+            && strcmp(signature, loader_signature) == 0;
     if (signature != NULL) {
         (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
     }
     if (loader_class != NULL) {
         (*jni)->DeleteLocalRef(jni, loader_class);
     }
-    return platform;
+    return matches;
+}
+
+/* The platform loader defines JDK classes outside the boot loader; asked only of classes that name the clock. */
+static int is_platform_loader(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader) {
+    return loader_is(jvmti, jni, loader, PLATFORM_LOADER_SIGNATURE);
 }
 
 /* The exception pending on this thread as one line, cleared; a description of the failure if it has none. */
@@ -300,8 +320,10 @@ static void tell_java_side(JNIEnv *jni) {
     }
     int tell_clock = started && !clock_told && __atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED;
     int tell_jmx = started && !jmx_told && jmx_seen;
+    int tell_detach = started && !detach_told && detach_seen;
     clock_told |= tell_clock;
     jmx_told |= tell_jmx;
+    detach_told |= tell_detach;
     pthread_mutex_unlock(&java_side_lock);
     while (held != NULL) {
         held_rewrite *next = held->next;
@@ -325,12 +347,18 @@ static void tell_java_side(JNIEnv *jni) {
     if (tell_jmx) {
         call_java_side(jni, jmx_starting_method, NULL, NULL);
     }
+    if (tell_detach) {
+        call_java_side(jni, detach_requested_method, NULL, NULL);
+    }
 }
 
-/* The JDK's MBean server class is loading: the Java side registers the MBean, starting for it if need be. */
-static void jmx_starting(jvmtiEnv *jvmti, JNIEnv *jni) {
+/*
+ * Something the Java side acts on has happened, which `seen` records: the JDK's MBean server class loading (the Java
+ * side registers the MBean) or another copy's detach request. The Java side is told, starting for it if need be.
+ */
+static void java_side_needed(jvmtiEnv *jvmti, JNIEnv *jni, int *seen) {
     pthread_mutex_lock(&java_side_lock);
-    jmx_seen = 1;
+    *seen = 1;
     pthread_mutex_unlock(&java_side_lock);
     want_java_side(jvmti, jni);
     tell_java_side(jni);
@@ -340,14 +368,22 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
                                        const char *name, jobject protection_domain, jint length,
                                        const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     (void) protection_domain;
-    /* A class redefined or retransformed by someone else keeps whatever it was given. */
-    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || being_redefined != NULL || name == NULL) {
+    /*
+     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
+     * as this environment's rewrite would otherwise be lost.
+     */
+    (void) being_redefined;
+    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || name == NULL) {
         return;
     }
     if (loader == NULL) {
         if (options.jmx && strcmp(name, MBEAN_SERVER_CLASS) == 0) {
-            jmx_starting(jvmti, jni);
+            java_side_needed(jvmti, jni, &jmx_seen);
         }
+        return;
+    }
+    if (strcmp(name, DETACH_SIGNAL) == 0 && loader_is(jvmti, jni, loader, DETACHING_LOADER_SIGNATURE)) {
+        java_side_needed(jvmti, jni, &detach_seen);
         return;
     }
     if (!in_scope(name)) {
@@ -414,6 +450,88 @@ static jlong JNICALL rewritten(JNIEnv *jni, jclass calls) {
     return __atomic_load_n(&classes_rewritten, __ATOMIC_RELAXED);
 }
 
+/*
+ * Retransforms, in batches, the loaded classes this hook may have rewritten; false if the batch failed. The JVM kept
+ * the bytes each rewritten class was loaded from, since this environment can retransform, so with the hook off it
+ * defines them again as they were.
+ */
+static int retransform(jclass *batch, jint count) {
+    return count == 0 || (*entry_jvmti)->RetransformClasses(entry_jvmti, count, batch) == JVMTI_ERROR_NONE;
+}
+
+/* Whether a loaded class is one the hook may have rewritten: in scope, from an application loader, modifiable. */
+static int may_be_rewritten(JNIEnv *jni, jclass loaded) {
+    jobject loader = NULL;
+    char *signature = NULL;
+    jboolean modifiable = JNI_FALSE;
+    int candidate = (*entry_jvmti)->GetClassLoader(entry_jvmti, loaded, &loader) == JVMTI_ERROR_NONE
+            && loader != NULL
+            && (*entry_jvmti)->IsModifiableClass(entry_jvmti, loaded, &modifiable) == JVMTI_ERROR_NONE && modifiable
+            && (*entry_jvmti)->GetClassSignature(entry_jvmti, loaded, &signature, NULL) == JVMTI_ERROR_NONE
+            && signature[0] == 'L';
+    if (candidate) {
+        /* "Lcom/acme/Name;" to "com/acme/Name"; a hidden class's name holds a '.', and no class file. */
+        size_t length = strlen(signature);
+        signature[length - 1] = '\0';
+        candidate = strchr(signature, '.') == NULL && in_scope(signature + 1)
+                && !is_platform_loader(entry_jvmti, jni, loader);
+    }
+    if (signature != NULL) {
+        (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) signature);
+    }
+    if (loader != NULL) {
+        (*jni)->DeleteLocalRef(jni, loader);
+    }
+    return candidate;
+}
+
+/*
+ * EntryCalls.restoreClasses: turns the hook off for good and restores the original code of every loaded class in
+ * scope, as the -javaagent entry's detach does (LoadedClasses); returns how many were retransformed.
+ */
+static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
+    (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
+    jint count = 0;
+    jclass *classes = NULL;
+    if ((*entry_jvmti)->GetLoadedClasses(entry_jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
+        return 0;
+    }
+    jint covered = 0;
+    for (jint i = 0; i < count; i++) {
+        if (may_be_rewritten(jni, classes[i])) {
+            classes[covered++] = classes[i];
+        } else {
+            (*jni)->DeleteLocalRef(jni, classes[i]);
+        }
+    }
+    jint restored = 0;
+    for (jint start = 0; start < covered; start += RESTORE_BATCH_SIZE) {
+        jint size = covered - start < RESTORE_BATCH_SIZE ? covered - start : RESTORE_BATCH_SIZE;
+        if (retransform(classes + start, size)) {
+            restored += size;
+            continue;
+        }
+        for (jint i = start; i < start + size; i++) {
+            if (retransform(classes + i, 1)) {
+                restored++;
+            } else {
+                char *signature = NULL;
+                (*entry_jvmti)->GetClassSignature(entry_jvmti, classes[i], &signature, NULL);
+                fprintf(stderr, "clock-agent: left %s as it was: could not retransform it\n",
+                        signature != NULL ? signature : "a class");
+                (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) signature);
+            }
+        }
+    }
+    for (jint i = 0; i < covered; i++) {
+        (*jni)->DeleteLocalRef(jni, classes[i]);
+    }
+    (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) classes);
+    return restored;
+}
+
 /* A class of the agent's, found in its loader without initialising it; NULL with an exception pending. */
 static jclass agent_class(JNIEnv *jni, jobject loader, const char *name, jboolean initialize) {
     jclass class_class = (*jni)->FindClass(jni, "java/lang/Class");
@@ -424,15 +542,20 @@ static jclass agent_class(JNIEnv *jni, jobject loader, const char *name, jboolea
             : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, java_name, initialize, loader);
 }
 
-/* Binds the natives that the Java side reads the hook's counts through; false with an exception pending. */
+/* Binds the natives the Java side reads the hook's counts and restores classes through; false with an exception. */
 static int bind_counts(JNIEnv *jni, jobject loader) {
-    static const JNINativeMethod natives[] = {
+    static const JNINativeMethod counts[] = {
         {"classesScanned", "()J", (void *) scanned},
         {"classesRewritten", "()J", (void *) rewritten},
     };
-    jclass calls = agent_class(jni, loader, COUNTS_CLASS, JNI_FALSE);
-    return calls != NULL
-            && (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) == JNI_OK;
+    static const JNINativeMethod restore[] = {
+        {"restoreClasses", "()I", (void *) restore_classes},
+    };
+    jclass counts_class = agent_class(jni, loader, COUNTS_CLASS, JNI_FALSE);
+    jclass restore_class = counts_class == NULL ? NULL : agent_class(jni, loader, RESTORE_CLASS, JNI_FALSE);
+    return restore_class != NULL
+            && (*jni)->RegisterNatives(jni, counts_class, counts, (jint) (sizeof counts / sizeof counts[0])) == JNI_OK
+            && (*jni)->RegisterNatives(jni, restore_class, restore, 1) == JNI_OK;
 }
 
 /* Takes the started Java side's methods, then the side itself, so that a hook that finds it finds them too. */
@@ -444,7 +567,8 @@ static int serve(JNIEnv *jni, jobject started) {
             : (*jni)->GetMethodID(jni, installation_class, "rewroteNatively", "(Ljava/lang/String;[B)V");
     jmethodID jmx = rewrote_natively == NULL ? NULL
             : (*jni)->GetMethodID(jni, installation_class, "jmxStarting", "()V");
-    jobject global = jmx == NULL ? NULL : (*jni)->NewGlobalRef(jni, started);
+    jmethodID detach = jmx == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class, "detachRequested", "()V");
+    jobject global = detach == NULL ? NULL : (*jni)->NewGlobalRef(jni, started);
     if (global == NULL) {
         return 0;
     }
@@ -452,6 +576,7 @@ static int serve(JNIEnv *jni, jobject started) {
     clock_defined_method = clock_defined;
     rewrote_natively_method = rewrote_natively;
     jmx_starting_method = jmx;
+    detach_requested_method = detach;
     installation = global;
     pthread_mutex_unlock(&java_side_lock);
     return 1;
@@ -638,6 +763,8 @@ static jint start_hook(jvmtiEnv *jvmti) {
     jvmtiCapabilities capabilities;
     memset(&capabilities, 0, sizeof(capabilities));
     capabilities.can_generate_all_class_hook_events = 1;
+    /* So that the JVM keeps the bytes each rewritten class was loaded from, which a detach restores. */
+    capabilities.can_retransform_classes = 1;
     jvmtiEventCallbacks callbacks;
     memset(&callbacks, 0, sizeof(callbacks));
     callbacks.ClassFileLoadHook = on_class_file_load;
@@ -649,6 +776,7 @@ static jint start_hook(jvmtiEnv *jvmti) {
                     != JVMTI_ERROR_NONE) {
         say("off, the service runs without it: the JVM refused the class-load hook");
     } else {
+        entry_jvmti = jvmti;
         __atomic_store_n(&hooked, 1, __ATOMIC_SEQ_CST);
     }
     return JNI_OK;
@@ -672,14 +800,23 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         strict = requested.strict == 1;
     }
 
-    /* java.specification.version is set only as Java starts; the VM's own has the same number. */
-    char *specification = system_property(jvmti, "java.vm.specification.version");
+    /*
+     * The release as the -javaagent entry judges it, by java.specification.version, where the command line sets it
+     * (JDK 11 honours that); otherwise by the VM's own, which has the same number, as java.specification.version is
+     * set only as Java starts.
+     */
+    const char *judged_by = "java.specification.version";
+    char *specification = system_property(jvmti, judged_by);
+    if (specification == NULL) {
+        judged_by = "java.vm.specification.version";
+        specification = system_property(jvmti, judged_by);
+    }
     int feature = feature_of(specification);
     if (feature < OLDEST_SUPPORTED_FEATURE) {
-        char why[160];
+        char why[200];
         if (feature < 0) {
-            snprintf(why, sizeof(why), "cannot tell which Java this is (java.vm.specification.version '%s'; %d or"
-                     " later is supported)", specification == NULL ? "null" : specification, OLDEST_SUPPORTED_FEATURE);
+            snprintf(why, sizeof(why), "cannot tell which Java this is (%s '%s'; %d or later is supported)",
+                     judged_by, specification == NULL ? "null" : specification, OLDEST_SUPPORTED_FEATURE);
         } else {
             snprintf(why, sizeof(why), "Java %d is not supported (%d or later is)", feature, OLDEST_SUPPORTED_FEATURE);
         }

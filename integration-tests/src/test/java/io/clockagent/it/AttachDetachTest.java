@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.fixtures.attach.AttachTargetMain;
 import io.clockagent.it.fixtures.attach.EarlyClock;
 import io.clockagent.it.fixtures.attach.LateClock;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.DistinctMillis;
 import io.clockagent.it.support.ForkResult;
@@ -14,6 +15,7 @@ import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -140,12 +142,11 @@ class AttachDetachTest {
      * A copy started with the service, whose packages have loaded nothing yet, has not even defined its clock; a
      * detach still reaches it, and frees the JVM for an attach with other options.
      */
-    @OnEachJdk
-    void aCopyStartedWithTheServiceDetachesBeforeItHasRewrittenAnything(int featureVersion,
+    @OnEachJdkThroughBothEntries
+    void aCopyStartedWithTheServiceDetachesBeforeItHasRewrittenAnything(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=com.acme")
+        try (LiveJvm target = entry.addTo(new ForkedJvm(jdk, runDirectory), "include=com.acme")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
             target.awaitLine("ready");
@@ -162,6 +163,47 @@ class AttachDetachTest {
             assertSent("detach", pid, detach.command());
             assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in 0 classes"),
                     detach.agentLines(), describe);
+            assertSent("attach", pid, attach.command());
+            assertTrue(banner(PACKAGE).matcher(attach.agentLines().get(0)).matches(), describe);
+            attach.early().assertCached("attached after the detach, EarlyClock");
+            assertEquals(1, attach.tickers(), describe);
+            assertEquals(0, end.exitStatus(), describe);
+        }
+    }
+
+    /**
+     * A copy started through {@code -agentpath}, which rewrote the service's classes in C from the first one, detaches
+     * as the jar's copy does: the original code back, the ticker gone; and the JVM is free for an attach.
+     */
+    @OnEachJdk
+    void aCopyStartedThroughAgentPathDetachesAndRestoresTheOriginalCode(int featureVersion,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        try (LiveJvm target = AgentEntry.AGENTPATH.addTo(new ForkedJvm(jdk, runDirectory), OPTIONS)
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            long pid = target.pid();
+            StderrCursor stderr = new StderrCursor(target);
+            target.ask("first-tick", "ticking");
+            DistinctMillis early = probe(target, "early");
+            DistinctMillis late = probe(target, "late");
+            Stage started = new Stage(null, stderr.newAgentLines(), early, late, tickers(target));
+            Stage detach = stage(target, stderr, attachCli(jdk, runDirectory, "detach", pid, null), false);
+            Stage attach = stage(target, stderr, attachCli(jdk, runDirectory, "attach", pid, OPTIONS), true);
+            ForkResult end = target.finish();
+            String describe = "started: " + started + "\ndetach: " + detach + "\nattach: " + attach + "\ntarget: "
+                    + end.describe();
+
+            started.early().assertCached("through -agentpath, EarlyClock");
+            started.late().assertCached("through -agentpath, LateClock");
+            assertEquals(1, started.tickers(), describe);
+            assertSent("detach", pid, detach.command());
+            assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in "
+                    + CLASSES_IN_PACKAGE + " classes"), detach.agentLines(), describe);
+            detach.early().assertDirect("after the detach, EarlyClock");
+            detach.late().assertDirect("after the detach, LateClock");
+            assertEquals(0, detach.tickers(), "the ticker thread is gone\n" + describe);
             assertSent("attach", pid, attach.command());
             assertTrue(banner(PACKAGE).matcher(attach.agentLines().get(0)).matches(), describe);
             attach.early().assertCached("attached after the detach, EarlyClock");

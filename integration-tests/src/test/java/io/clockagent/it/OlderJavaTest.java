@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.clockagent.it.fixtures.attach.AttachTargetMain;
 import io.clockagent.it.fixtures.options.OptionsProbeMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassLoadLog;
 import io.clockagent.it.support.ForkResult;
@@ -22,26 +23,26 @@ import org.junit.jupiter.params.provider.CsvSource;
  * On a Java release below the agent's floor (8, 9, 10) the agent stays off with one stderr line, and the service runs
  * exactly as it would without it. No JDK 8 can be had on the build machines, so these run JDK 11 told to report an
  * older release: JDK 11 lets the command line set {@code java.specification.version}, which is what the agent's entry
- * class judges by (JDK 17 and later ignore such a setting). The class-load log then shows that the JVM loaded nothing
- * of the agent but its two class files compiled for Java 8, so a real Java 8, which could load nothing else of it,
- * takes the same path.
+ * class judges by (JDK 17 and later ignore such a setting), and the {@code -agentpath} entry's C half too where it is
+ * given. The class-load log then shows that the JVM loaded nothing of the agent but its two class files compiled for
+ * Java 8 (through {@code -agentpath}, nothing at all), so a real Java 8, which could load nothing else of it, takes the
+ * same path.
  */
 class OlderJavaTest {
 
     private static final List<String> JAVA_8_ENTRY_CLASSES = List.of("io.clockagent.agent.ClockAgent",
             "io.clockagent.agent.JavaFloor");
 
-    @ParameterizedTest(name = "as Java {1}")
-    @CsvSource({"1.8, 8", "9, 9", "10, 10"})
-    void theServiceRunsAsWithoutTheAgentAfterOneLine(String specificationVersion, int feature,
+    @ParameterizedTest(name = "as Java {1} through {2}")
+    @CsvSource({"1.8, 8, JAVAAGENT", "9, 9, JAVAAGENT", "10, 10, JAVAAGENT", "1.8, 8, AGENTPATH", "10, 10, AGENTPATH"})
+    void theServiceRunsAsWithoutTheAgentAfterOneLine(String specificationVersion, int feature, AgentEntry entry,
             @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(Jdks.JDK_11);
         ClassLoadLog classLoads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
 
-        ForkResult withAgent = olderJava(jdk, specificationVersion, runDirectory)
+        ForkResult withAgent = entry.addTo(olderJava(jdk, specificationVersion, runDirectory)
                 .classPath(BuildOutputs.testClasses())
-                .option(classLoads.jvmOption())
-                .javaagent(BuildOutputs.agentJar(), "include=io.clockagent.it.fixtures")
+                .option(classLoads.jvmOption()), "include=io.clockagent.it.fixtures")
                 .runMain(OptionsProbeMain.class.getName());
         ForkResult without = olderJava(jdk, specificationVersion, runDirectory)
                 .classPath(BuildOutputs.testClasses())
@@ -51,17 +52,19 @@ class OlderJavaTest {
         assertEquals(List.of("clock-agent: off, the service runs without it: Java " + feature
                 + " is not supported (11 or later is)"), withAgent.stderr(), withAgent.describe());
         assertEquals(without.stdout(), withAgent.stdout(), "the service's output is as without the agent");
-        assertEquals(JAVA_8_ENTRY_CLASSES, classLoads.classesFrom(BuildOutputs.agentJar().getFileName().toString()),
+        // The -agentpath entry judges the release in C and loads nothing of the jar.
+        assertEquals(entry == AgentEntry.JAVAAGENT ? JAVA_8_ENTRY_CLASSES : List.of(),
+                classLoads.classesFrom(BuildOutputs.agentJar().getFileName().toString()),
                 "the only classes loaded from the agent jar");
     }
 
-    @ParameterizedTest(name = "strict=true from {0}")
-    @CsvSource({"the -javaagent options, strict=true,", "CLOCK_AGENT_OPTIONS, , strict=true"})
+    @ParameterizedTest(name = "strict=true from {0} through {3}")
+    @CsvSource({"the agent arguments, strict=true, , JAVAAGENT", "CLOCK_AGENT_OPTIONS, , strict=true, JAVAAGENT",
+            "the agent arguments, strict=true, , AGENTPATH", "CLOCK_AGENT_OPTIONS, , strict=true, AGENTPATH"})
     void withStrictTheJvmStopsWithStatusOneBeforeMain(String source, String agentOptions, String variable,
-            @TempDir Path runDirectory) {
-        ForkedJvm jvm = olderJava(Jdks.require(Jdks.JDK_11), "1.8", runDirectory)
-                .classPath(BuildOutputs.testClasses())
-                .javaagent(BuildOutputs.agentJar(), agentOptions);
+            AgentEntry entry, @TempDir Path runDirectory) {
+        ForkedJvm jvm = entry.addTo(olderJava(Jdks.require(Jdks.JDK_11), "1.8", runDirectory)
+                .classPath(BuildOutputs.testClasses()), agentOptions);
         if (variable != null) {
             jvm.environment("CLOCK_AGENT_OPTIONS", variable);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.it.fixtures.coexist.CoexistingService;
 import io.clockagent.it.fixtures.coexist.agent.LabelAgent;
 import io.clockagent.it.fixtures.nativefilter.AfterHandOverMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -18,6 +19,7 @@ import io.clockagent.it.support.JarBuilder;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.WallClockWindow;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -35,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * test's own that advises a method of the same class. Both agents do their work, and the call sites are rewritten.
  *
  * <p>The inspector comes last in the runs that use it, so it records the class as the JVM defines it, after both
- * agents; those runs use the Java rewriter ({@link InspectorJar#JAVA_REWRITER}), as the native class filter would
- * rewrite after the inspector too.
+ * agents; through {@code -javaagent} those runs use the Java rewriter ({@link InspectorJar#JAVA_REWRITER}), as the
+ * native class filter would rewrite after the inspector too. The Byte Buddy runs go through both entries.
  */
 class OtherAgentsTest {
 
@@ -87,24 +89,27 @@ class OtherAgentsTest {
         assertJacocoCoexists(jvm, runDirectory, execFile);
     }
 
-    @OnEachJdk
+    @OnEachJdkThroughBothEntries
     void aByteBuddyAgentBeforeClockAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
-            @TempDir Path runDirectory) {
-        ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(labelAgentJar, null)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER);
+            AgentEntry entry, @TempDir Path runDirectory) {
+        ForkedJvm jvm = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .javaagent(labelAgentJar, null), clockAgentOptions(entry));
 
-        assertByteBuddyAgentCoexists(jvm, runDirectory);
+        assertByteBuddyAgentCoexists(jvm, runDirectory, entry);
     }
 
-    @OnEachJdk
+    @OnEachJdkThroughBothEntries
     void aByteBuddyAgentAfterClockAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
-            @TempDir Path runDirectory) {
-        ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
-                .javaagent(labelAgentJar, null);
+            AgentEntry entry, @TempDir Path runDirectory) {
+        ForkedJvm jvm = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                clockAgentOptions(entry)).javaagent(labelAgentJar, null);
 
-        assertByteBuddyAgentCoexists(jvm, runDirectory);
+        assertByteBuddyAgentCoexists(jvm, runDirectory, entry);
+    }
+
+    /** Through {@code -javaagent}, the Java rewriter; through {@code -agentpath}, the C one, as always there. */
+    private static String clockAgentOptions(AgentEntry entry) {
+        return "include=" + PACKAGE + (entry == AgentEntry.JAVAAGENT ? "," + InspectorJar.JAVA_REWRITER : "");
     }
 
     /**
@@ -147,7 +152,7 @@ class OtherAgentsTest {
     }
 
     private static void assertJacocoCoexists(ForkedJvm jvm, Path runDirectory, Path execFile) throws IOException {
-        Run run = runService(jvm, runDirectory, BuildOutputs.testClasses());
+        Run run = runService(jvm, runDirectory, BuildOutputs.testClasses(), AgentEntry.JAVAAGENT);
 
         assertEquals("label plain", run.result.stdoutLineStartingWith("label "), run.result.describe());
         assertTrue(new String(run.definedService, StandardCharsets.ISO_8859_1).contains("$jacocoData"),
@@ -156,8 +161,8 @@ class OtherAgentsTest {
                 "JaCoCo wrote the class's coverage at exit");
     }
 
-    private static void assertByteBuddyAgentCoexists(ForkedJvm jvm, Path runDirectory) {
-        Run run = runService(jvm, runDirectory, byteBuddyJar);
+    private static void assertByteBuddyAgentCoexists(ForkedJvm jvm, Path runDirectory, AgentEntry entry) {
+        Run run = runService(jvm, runDirectory, byteBuddyJar, entry);
 
         assertEquals("label-agent transformed " + CoexistingService.class.getName(),
                 run.result.stdoutLineStartingWith("label-agent "), run.result.describe());
@@ -170,7 +175,7 @@ class OtherAgentsTest {
      *
      * @param extraClassPath what the other agent needs on the class path
      */
-    private static Run runService(ForkedJvm jvm, Path runDirectory, Path extraClassPath) {
+    private static Run runService(ForkedJvm jvm, Path runDirectory, Path extraClassPath, AgentEntry entry) {
         Path dumpDirectory = runDirectory.resolve("dump");
         long startMillis = System.currentTimeMillis();
 
@@ -184,8 +189,9 @@ class OtherAgentsTest {
         List<String> agentLines = result.stderr().stream().filter(line -> !line.startsWith("WARNING: "))
                 .collect(Collectors.toList());
         assertEquals(1, agentLines.size(), "the banner and nothing else\n" + result.describe());
-        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES)
-                .matcher(agentLines.get(0)).matches(), result.describe());
+        assertTrue((entry == AgentEntry.JAVAAGENT ? AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES)
+                : AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES)).matcher(agentLines.get(0)).matches(),
+                result.describe());
         byte[] definedService = ClassDump.readFrom(dumpDirectory).classFile("app", SERVICE);
         assertEquals(new ClockReferences(0, 0, 1, 0), ClockReferences.in(definedService));
         return new Run(result, definedService);

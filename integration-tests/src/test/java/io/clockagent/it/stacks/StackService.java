@@ -1,5 +1,6 @@
 package io.clockagent.it.stacks;
 
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
@@ -27,14 +28,15 @@ record StackService(String module, int oldestJdk, List<String> libraryPackages) 
     }
 
     /**
-     * Starts the service with the agent, on the options given (never {@code include}), or without it for null.
+     * Starts the service with the agent through the entry given, on the options given (never {@code include}), or
+     * without it for a null entry.
      *
      * @param jvmOptions what the service needs besides, such as a directory for its logs
      */
-    StackRun start(Jdk jdk, Path runDirectory, String agentOptions, String... jvmOptions) {
+    StackRun start(Jdk jdk, Path runDirectory, AgentEntry entry, String agentOptions, String... jvmOptions) {
         ForkedJvm jvm = new ForkedJvm(jdk, runDirectory).option(jvmOptions);
-        if (agentOptions != null) {
-            jvm.javaagent(BuildOutputs.agentJar(), agentOptions);
+        if (entry != null) {
+            entry.addTo(jvm, agentOptions);
         }
         return new StackRun(jvm.startJar(BuildOutputs.stackJar(module)));
     }

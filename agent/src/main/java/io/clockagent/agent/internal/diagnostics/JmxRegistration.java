@@ -1,10 +1,5 @@
 package io.clockagent.agent.internal.diagnostics;
 
-import io.clockagent.agent.internal.clock.Ticker;
-import io.clockagent.agent.internal.log.AgentLog;
-import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
-import io.clockagent.agent.internal.options.AgentOptions;
-import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -26,28 +21,13 @@ public final class JmxRegistration implements ClassFileTransformer, AutoCloseabl
     public static final String MBEAN_SERVER_CLASS = "com/sun/jmx/mbeanserver/JmxMBeanServer";
 
     private final Instrumentation instrumentation;
-    private final AgentOptions options;
-    private final RewriteCounters counters;
-    private final NativeFilterStatus nativeFilter;
-    private final Ticker ticker;
-    private final String clocksource;
-    private final AgentLog log;
-    /**
-     * Built as registration starts, so that its class is not loaded before main. Guarded by this for the one start; a
-     * plain field, as an AtomicBoolean would load three more classes before main on JDK 25.
-     */
-    private volatile MBeanPublisher publisher;
+    private final MBeanPublisher publisher;
+    /** Guarded by this; a plain flag, as an AtomicBoolean would load three more classes before main on JDK 25. */
+    private boolean started;
 
-    /** The options, counters, native filter status, ticker and clocksource are what the MBean shows. */
-    public JmxRegistration(Instrumentation instrumentation, AgentOptions options, RewriteCounters counters,
-            NativeFilterStatus nativeFilter, Ticker ticker, String clocksource, AgentLog log) {
+    public JmxRegistration(Instrumentation instrumentation, MBeanPublisher publisher) {
         this.instrumentation = instrumentation;
-        this.options = options;
-        this.counters = counters;
-        this.nativeFilter = nativeFilter;
-        this.ticker = ticker;
-        this.clocksource = clocksource;
-        this.log = log;
+        this.publisher = publisher;
     }
 
     /**
@@ -74,25 +54,20 @@ public final class JmxRegistration implements ClassFileTransformer, AutoCloseabl
     }
 
     private void startRegistering() {
-        MBeanPublisher started;
         synchronized (this) {
-            if (publisher != null) {
+            if (started) {
                 return;
             }
-            started = new MBeanPublisher(options, counters, nativeFilter, ticker, clocksource, log);
-            publisher = started;
+            started = true;
         }
         instrumentation.removeTransformer(this);
-        started.startRegistering();
+        publisher.startRegistering();
     }
 
     /** Unregisters the MBean, or stops waiting for JMX. */
     @Override
     public void close() {
         instrumentation.removeTransformer(this);
-        MBeanPublisher started = publisher;
-        if (started != null) {
-            started.unregister();
-        }
+        publisher.unregister();
     }
 }

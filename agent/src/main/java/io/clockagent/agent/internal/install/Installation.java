@@ -6,6 +6,7 @@ import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.diagnostics.ExitReport;
 import io.clockagent.agent.internal.diagnostics.JmxRegistration;
+import io.clockagent.agent.internal.diagnostics.MBeanPublisher;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.nativefilter.NativeClassFilter;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
@@ -63,8 +64,8 @@ final class Installation implements Runnable, AutoCloseable {
                 options.monotonic(), options.cachePolicy());
         transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, options.verbose(), clock, ticker,
                 counters, nativeFilterMayServe, this);
-        jmx = options.jmx() ? new JmxRegistration(instrumentation, options, counters, nativeFilterStatus, ticker,
-                clocksource, log) : null;
+        jmx = options.jmx() ? new JmxRegistration(instrumentation, new MBeanPublisher(options, counters,
+                nativeFilterStatus, ticker, clocksource, log)) : null;
     }
 
     /**

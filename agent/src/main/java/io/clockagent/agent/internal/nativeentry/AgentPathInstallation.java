@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.nativeentry;
 
+import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.diagnostics.ExitReport;
@@ -13,20 +14,25 @@ import java.lang.invoke.MethodHandles;
 
 /**
  * The {@code -agentpath} entry's Java side, as the C half reports to it: the ticker, the sites of the classes the C
- * hook rewrote (for {@code verbose} and the report), the report at exit and the MBean. The C half calls each method
- * below by name through JNI; it calls {@link #clockDefined} and {@link #jmxStarting} at most once each, and
- * {@link #rewroteNatively} only where sites are counted, for the classes it rewrote before this side started too.
- * Uses nothing of {@code java.instrument}, which the runtime may lack.
+ * hook rewrote (for {@code verbose} and the report), the report at exit, the MBean, and the detach another copy asks
+ * for. The C half calls each method below by name through JNI; it calls {@link #clockDefined}, {@link #jmxStarting}
+ * and {@link #detachRequested} at most once each, and {@link #rewroteNatively} only where sites are counted, for the
+ * classes it rewrote before this side started too. Uses nothing of {@code java.instrument}, which the runtime may lack.
  */
-final class AgentPathInstallation {
+final class AgentPathInstallation implements Runnable {
 
+    private final String banner;
+    private final AgentLog log;
     private final RewrittenSites sites;
     /** Null in a dry run, which starts none. */
     private final Ticker ticker;
     /** Null with {@code jmx=false}. */
     private final MBeanPublisher mbean;
 
-    AgentPathInstallation(AgentOptions options, String clocksource, AgentLog log) {
+    /** @param banner what the C half claimed the JVM with, which a detach gives up last */
+    AgentPathInstallation(AgentOptions options, String banner, String clocksource, AgentLog log) {
+        this.banner = banner;
+        this.log = log;
         RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
         NativeFilterStatus hook = NativeFilterStatus.servingFromTheStart();
         sites = options.countsSites() ? new RewrittenSites(counters, log, options.verbose(), options.dryRun()) : null;
@@ -57,5 +63,38 @@ final class AgentPathInstallation {
     /** The JDK's MBean server class has loaded: JMX is coming alive. */
     void jmxStarting() {
         mbean.startRegistering();
+    }
+
+    /**
+     * Another copy asks this one to detach ({@code ActiveCopy}): done on a thread of its own, as the loading thread
+     * must not wait for the ticker.
+     */
+    void detachRequested() {
+        Thread detaching = new Thread(this, "clock-agent-detach");
+        detaching.setDaemon(true);
+        detaching.setContextClassLoader(null);
+        detaching.start();
+    }
+
+    /**
+     * The detach: the MBean unregistered, the ticker stopped, so that any read still redirected takes the direct
+     * clock, the original code restored, and the claim on the JVM given up last, which the asking copy waits for.
+     */
+    @Override
+    public void run() {
+        try {
+            if (mbean != null) {
+                mbean.unregister();
+            }
+            if (ticker != null) {
+                ticker.close();
+            }
+            int restored = EntryCalls.restoreClasses();
+            log.line("detached: ticker stopped, original code restored in " + restored + " classes");
+        } catch (RuntimeException | Error failure) {
+            log.line("could not detach: " + failure);
+        } finally {
+            ActiveCopy.release(banner);
+        }
     }
 }

@@ -31,7 +31,7 @@ public final class NativeEntry {
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments,
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
-            return new AgentPathInstallation(options, HostClocksource.describe(), log);
+            return new AgentPathInstallation(options, banner, HostClocksource.describe(), log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
             return null;

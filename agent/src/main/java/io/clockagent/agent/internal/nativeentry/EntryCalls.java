@@ -1,0 +1,20 @@
+package io.clockagent.agent.internal.nativeentry;
+
+/**
+ * The {@code -agentpath} entry's C half ({@code agent/src/main/c/agent_entry.c}), as its Java half calls it. The C half
+ * binds these natives as it loads this side, since the JVM would look for them in the agent jar's loader, which loaded
+ * no library.
+ */
+final class EntryCalls {
+
+    private EntryCalls() {
+    }
+
+    /**
+     * Stops the C hook for good, so that no class is rewritten from here on, and retransforms every loaded class in
+     * scope, which gives each class the JVM kept original bytes for its original code again.
+     *
+     * @return how many classes were retransformed
+     */
+    static native int restoreClasses();
+}
