@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.options.OptionsProbeMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassDump;
@@ -29,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A bad option turns the agent off with exactly one stderr line naming the offending token, and the service runs
  * as if the agent were absent: same output, no cached clock, no ticker, no class rewritten. With {@code strict=true}
- * it stops the JVM with status 1 before {@code main}.
+ * it stops the JVM with status 1 before {@code main}. Through either entry.
  */
 class BadOptionsTest {
 
@@ -67,15 +68,14 @@ class BadOptionsTest {
         return onEachJdk(STRICT_BAD_OPTIONS);
     }
 
-    @ParameterizedTest(name = "on JDK {0}: {1}")
+    @ParameterizedTest(name = "on JDK {0} through {1}: {2}")
     @MethodSource("badOptionsOnEachJdk")
-    void aBadOptionTurnsTheAgentOffWithOneStderrLineAndTheServiceRunsUnchanged(int featureVersion, BadOption bad,
-            @TempDir Path runDirectory) {
+    void aBadOptionTurnsTheAgentOffWithOneStderrLineAndTheServiceRunsUnchanged(int featureVersion, AgentEntry entry,
+            BadOption bad, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
         Path dumpDirectory = runDirectory.resolve("dump");
 
-        ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), bad.options())
+        ForkResult result = entry.addTo(new ForkedJvm(jdk, runDirectory), bad.options())
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OptionsProbeMain.class.getName());
@@ -94,14 +94,13 @@ class BadOptionsTest {
                 assertFalse(ClockReferences.in(bytes).readsCachedClock(), name + " was rewritten"));
     }
 
-    @ParameterizedTest(name = "on JDK {0}: {1}")
+    @ParameterizedTest(name = "on JDK {0} through {1}: {2}")
     @MethodSource("strictBadOptionsOnEachJdk")
-    void withStrictABadOptionStopsTheJvmWithStatusOneBeforeMain(int featureVersion, BadOption bad,
+    void withStrictABadOptionStopsTheJvmWithStatusOneBeforeMain(int featureVersion, AgentEntry entry, BadOption bad,
             @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
 
-        ForkResult result = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), bad.options())
+        ForkResult result = entry.addTo(new ForkedJvm(jdk, runDirectory), bad.options())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OptionsProbeMain.class.getName());
 
@@ -127,14 +126,16 @@ class BadOptionsTest {
         });
     }
 
+    /** Every row on every JDK through both entries: through {@code -agentpath} the C half reads the options. */
     private static Stream<Arguments> onEachJdk(List<BadOption> table) {
-        return Jdks.TESTED.stream().flatMap(version -> table.stream().map(row -> Arguments.of(version, row)));
+        return Jdks.TESTED.stream().flatMap(version -> Stream.of(AgentEntry.values())
+                .flatMap(entry -> table.stream().map(row -> Arguments.of(version, entry, row))));
     }
 
     /**
      * One row of the table.
      *
-     * @param options the text after {@code clock-agent.jar=}
+     * @param options the agent arguments, after {@code clock-agent.jar=} or {@code libclockagent.so=}
      * @param quotedToken the offending token, quoted as the message must quote it
      * @param validForms part of the message's statement of what is valid
      */
