@@ -8,8 +8,9 @@
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
  * the agent's Java (AgentPathInstallation) start on a thread of their own, from the jar, in a class loader of their
- * own, once the clock exists, so that a JVM that never loads a class to rewrite never loads them; earlier only where
- * verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean. This side counts
+ * own, a second after the clock exists (START_DELAY_MILLIS), so that a JVM that never loads a class to rewrite never
+ * loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or dryRun
+ * asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side counts
  * what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
  * came before the Java side until it starts.
  *
@@ -53,6 +54,13 @@
 /* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
+/*
+ * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
+ * services, which the Java side's loading would otherwise slow on a machine with few cores. Reads go to the direct
+ * clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the wait.
+ */
+#define START_DELAY_MILLIS 1000
+#define START_DELAY_STEP_MILLIS 10
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
@@ -83,8 +91,9 @@ static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 /*
  * The start thread begins once the JVM can run threads and the Java side is wanted (the clock defined, JMX starting,
- * a detach asked for), whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread that sits in native
- * code, such as one that waits. Where sites are counted, the JVM's start runs the Java side itself (on_vm_init).
+ * a detach asked for), whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread
+ * that sits in native code, such as one that waits. Where sites are counted, the JVM's start runs the Java side
+ * itself (on_vm_init).
  */
 static int vm_initialized;
 static int java_side_wanted;
@@ -648,6 +657,23 @@ static char *make_banner(void) {
     return made;
 }
 
+/* The start thread: waits out the start delay, in Java, where the JVM's exit need not wait for it, then starts. */
+static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
+    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
+    for (int waited = 0; sleep != NULL && waited < START_DELAY_MILLIS; waited += START_DELAY_STEP_MILLIS) {
+        pthread_mutex_lock(&java_side_lock);
+        int asked = jmx_seen || detach_seen;
+        pthread_mutex_unlock(&java_side_lock);
+        if (asked) {
+            break;
+        }
+        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_DELAY_STEP_MILLIS);
+    }
+    (*jni)->ExceptionClear(jni);
+    start_java_side(jvmti, jni, unused);
+}
+
 /*
  * Claims the JVM for this copy with its banner, as ActiveCopy.claim does, as soon as Java can be called: a -javaagent
  * copy that starts later then stands aside. Whether the claim holds; an error counts as a claim, since nothing else
@@ -680,7 +706,7 @@ static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
     jstring name = thread_init == NULL ? NULL : (*jni)->NewStringUTF(jni, START_THREAD_NAME);
     jobject thread = name == NULL ? NULL : (*jni)->NewObject(jni, thread_class, thread_init, name);
     if (thread == NULL
-            || (*jvmti)->RunAgentThread(jvmti, thread, start_java_side, NULL, JVMTI_THREAD_NORM_PRIORITY)
+            || (*jvmti)->RunAgentThread(jvmti, thread, delayed_start, NULL, JVMTI_THREAD_NORM_PRIORITY)
                     != JVMTI_ERROR_NONE) {
         char *why = take_exception(jni, "the JVM refused the thread");
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
