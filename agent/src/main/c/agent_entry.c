@@ -121,6 +121,8 @@ static int detach_seen;
 static int detach_told;
 static held_rewrite *held_first;
 static held_rewrite **held_last = &held_first;
+/* Set if the Java side could not start: nothing is held for it from then on. */
+static int java_side_failed;
 
 static int unreadable_reported;
 /* This entry's JVMTI environment, for the restore at a detach. */
@@ -306,12 +308,29 @@ static void rewrote(JNIEnv *jni, const char *name, jint length, const unsigned c
     }
     pthread_mutex_lock(&java_side_lock);
     int started = installation != NULL;
-    if (!started) {
+    if (!started && !java_side_failed) {
         hold_rewrite(name, length, bytes);
     }
     pthread_mutex_unlock(&java_side_lock);
     if (started) {
         show_rewrite(jni, name, length, bytes);
+    }
+}
+
+/* The Java side will not start: frees what was held for it, and holds nothing more. */
+static void java_side_gone(void) {
+    pthread_mutex_lock(&java_side_lock);
+    java_side_failed = 1;
+    held_rewrite *held = held_first;
+    held_first = NULL;
+    held_last = &held_first;
+    pthread_mutex_unlock(&java_side_lock);
+    while (held != NULL) {
+        held_rewrite *next = held->next;
+        free(held->name);
+        free(held->bytes);
+        free(held);
+        held = next;
     }
 }
 
@@ -610,12 +629,15 @@ static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) 
     jobject started = claimed == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed);
     if (started != NULL && !(*jni)->ExceptionCheck(jni) && serve(jni, started)) {
         tell_java_side(jni);
-    } else if (start == NULL || (*jni)->ExceptionCheck(jni)) {
+        return;
+    }
+    if (start == NULL || (*jni)->ExceptionCheck(jni)) {
         char *why = take_exception(jni, "out of memory");
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
                 " agent from %s: %s\n", jar_path, why);
         free(why);
     }
+    java_side_gone();
 }
 
 /* The clocksource as HostClocksource.describe reads it, trimmed as String.trim does; NULL if memory runs short. */
@@ -669,6 +691,10 @@ static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
             break;
         }
         (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_DELAY_STEP_MILLIS);
+        if ((*jni)->ExceptionCheck(jni)) {
+            /* Interrupted: start now rather than call Java with the exception pending. */
+            break;
+        }
     }
     (*jni)->ExceptionClear(jni);
     start_java_side(jvmti, jni, unused);
@@ -711,6 +737,7 @@ static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
         char *why = take_exception(jni, "the JVM refused the thread");
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
         free(why);
+        java_side_gone();
     }
 }
 
