@@ -1,5 +1,6 @@
 /*
- * The -agentpath entry: java -agentpath:/path/libclockagent.so=OPTIONS, with clock-agent.jar in the library's folder.
+ * The -agentpath entry: java -agentpath:/path/libclockagent.so=OPTIONS, with clock-agent.jar in the library's folder;
+ * and, from premain, the -javaagent entry's start wherever the jar carries this library (java_agent_start.c).
  *
  * Why a second entry: -javaagent makes the JVM add java.instrument to the module graph, which gives up class-data
  * sharing's archived module graph, and a runtime linked without java.instrument stops before main. This entry needs
@@ -7,7 +8,7 @@
  * NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
- * the agent's Java (AgentPathInstallation) start on a thread of their own, from the jar, in a class loader of their
+ * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
  * own, a second after the clock exists (START_DELAY_MILLIS), so that a JVM that never loads a class to rewrite never
  * loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or dryRun
  * asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side counts
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent_entry.h"
 #include "agent_options.h"
 #include "banner.h"
 #include "cached_clock_class.h"
@@ -64,6 +66,8 @@
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
+/* Installer's line, which the -javaagent entry says when it starts here. */
+#define JAVA_AGENT_ALREADY_ACTIVE "already active in this JVM; this copy does nothing"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
@@ -105,7 +109,7 @@ static long classes_rewritten;
 static int counts_sites;
 
 /*
- * The Java side once started (an AgentPathInstallation), what it has been told, and the rewrites held for it until
+ * The Java side once started (an NativeInstallation), what it has been told, and the rewrites held for it until
  * then; guarded by java_side_lock. Its method ids are set before it is.
  */
 static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -741,18 +745,22 @@ static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
     }
 }
 
-static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
-    (void) main_thread;
+/*
+ * Once Java can be called: prints the banner and claims the JVM with it, or stands down with `already_active` if
+ * another copy holds it, and starts the Java side where it is wanted.
+ */
+static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_active) {
     banner = make_banner();
     if (banner == NULL || !claim_active_copy(jni)) {
         __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
-        say(banner == NULL ? "off, the service runs without it: out of memory" : ALREADY_ACTIVE);
+        (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
+        say(banner == NULL ? "off, the service runs without it: out of memory" : already_active);
         return;
     }
     say(banner);
     /*
      * Where verbose, report or dryRun asks for the Java side from the first class, it starts on this thread, before
-     * main, as -javaagent's does: the report's shutdown hook is then in place however soon the service exits.
+     * main, as the Java entry's does: the report's shutdown hook is then in place however soon the service exits.
      */
     if (counts_sites && !__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
         start_java_side(jvmti, jni, NULL);
@@ -761,6 +769,11 @@ static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread
     if (__atomic_load_n(&java_side_wanted, __ATOMIC_SEQ_CST)) {
         start_java_side_once(jvmti, jni);
     }
+}
+
+static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
+    (void) main_thread;
+    take_the_jvm(jvmti, jni, ALREADY_ACTIVE);
 }
 
 /* The value of a system property given on the command line, or NULL; free it. */
@@ -785,15 +798,39 @@ static int feature_of(const char *specification_version) {
     return digits == 0 || digits > 4 || feature[digits] != '\0' ? -1 : atoi(feature);
 }
 
-/* Stops the JVM before main where strict=true asks for it, otherwise says the agent is off; returns JNI_OK. */
-static jint refuse(int strict, const char *stopping, const char *why) {
+/* Says why the agent does not start: where strict=true asks for it, that the JVM stops, which the caller does. */
+static entry_start refuse(int strict, const char *stopping, const char *why) {
     if (strict) {
         fprintf(stderr, "clock-agent: %s, stopping the JVM (strict=true): %s\n", stopping, why);
         fflush(stderr);
-        exit(1);
+        return ENTRY_STOP_JVM;
     }
     fprintf(stderr, "clock-agent: off, the service runs without it: %s\n", why);
-    return JNI_OK;
+    return ENTRY_OFF;
+}
+
+/*
+ * Reads the three sources with the C grammar: 1 with `parsed` filled, or 0 with `*error` set (NULL if memory ran
+ * short; free it). Either way `*strict` tells whether strict=true was asked for.
+ */
+static int read_options(const char *arguments, const char *property, agent_options *parsed, char **error,
+                        int *strict) {
+    const char *sources[SOURCE_COUNT] = {arguments, property, getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
+    *error = NULL;
+    *strict = 0;
+    int good = parse_agent_options(sources, parsed, error, strict);
+    if (good) {
+        *strict = parsed->strict == 1;
+    }
+    return good;
+}
+
+/* Makes good options this copy's, with what the Java side needs to start from `jar`. */
+static void adopt_options(agent_options *good, const char *arguments, char *jar) {
+    options = *good;
+    agent_arguments = arguments == NULL ? NULL : strdup(arguments);
+    jar_path = jar;
+    counts_sites = options.verbose || options.dry_run || options.report != NULL;
 }
 
 /* clock-agent.jar in the folder of this library, or NULL if the library cannot tell where it is. */
@@ -812,7 +849,11 @@ static char *jar_beside_library(void) {
     return path;
 }
 
-static jint start_hook(jvmtiEnv *jvmti) {
+/*
+ * Hooks class loading in this environment, and at the JVM's load the VMInit event, which takes the JVM for this copy.
+ * Whether the JVM granted the hook; if not, says so.
+ */
+static int start_hook(jvmtiEnv *jvmti, int at_load) {
     jvmtiCapabilities capabilities;
     memset(&capabilities, 0, sizeof(capabilities));
     capabilities.can_generate_all_class_hook_events = 1;
@@ -824,15 +865,52 @@ static jint start_hook(jvmtiEnv *jvmti) {
     callbacks.VMInit = on_vm_init;
     if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
             || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE
-            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL) != JVMTI_ERROR_NONE
+            || (at_load && (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL)
+                    != JVMTI_ERROR_NONE)
             || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
                     != JVMTI_ERROR_NONE) {
         say("off, the service runs without it: the JVM refused the class-load hook");
-    } else {
-        entry_jvmti = jvmti;
-        __atomic_store_n(&hooked, 1, __ATOMIC_SEQ_CST);
+        return 0;
     }
-    return JNI_OK;
+    entry_jvmti = jvmti;
+    __atomic_store_n(&hooked, 1, __ATOMIC_SEQ_CST);
+    return 1;
+}
+
+entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar) {
+    agent_options requested;
+    char *error;
+    int strict;
+    if (!read_options(arguments, property, &requested, &error, &strict)) {
+        entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
+        free(error);
+        return outcome;
+    }
+    if (requested.native_filter == 0) {
+        free_agent_options(&requested);
+        return ENTRY_FILTER_IN_JAVA;
+    }
+    JavaVM *vm;
+    jvmtiEnv *jvmti;
+    char *jar_copy = strdup(jar);
+    if (jar_copy == NULL || (*jni)->GetJavaVM(jni, &vm) != JNI_OK
+            || (*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
+        free(jar_copy);
+        free_agent_options(&requested);
+        return ENTRY_FILTER_IN_JAVA;
+    }
+    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
+        free(jar_copy);
+        free_agent_options(&requested);
+        say(JAVA_AGENT_ALREADY_ACTIVE);
+        return ENTRY_OFF;
+    }
+    adopt_options(&requested, arguments, jar_copy);
+    if (!start_hook(jvmti, 0)) {
+        return ENTRY_OFF;
+    }
+    take_the_jvm(jvmti, jni, JAVA_AGENT_ALREADY_ACTIVE);
+    return ENTRY_HOOKED;
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved) {
@@ -843,15 +921,11 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         return JNI_OK;
     }
     char *property = system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
-    const char *sources[SOURCE_COUNT] = {arguments, property, getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
-    char *error = NULL;
-    int strict = 0;
     agent_options requested;
-    int parsed = parse_agent_options(sources, &requested, &error, &strict);
+    char *error;
+    int strict;
+    int parsed = read_options(arguments, property, &requested, &error, &strict);
     free(property);
-    if (parsed) {
-        strict = requested.strict == 1;
-    }
 
     /*
      * The release as the -javaagent entry judges it, by java.specification.version, where the command line sets it
@@ -878,29 +952,35 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         if (parsed) {
             free_agent_options(&requested);
         }
-        return refuse(strict, "unsupported Java", why);
+        if (refuse(strict, "unsupported Java", why) == ENTRY_STOP_JVM) {
+            exit(1);
+        }
+        return JNI_OK;
     }
     free(specification);
     if (!parsed) {
-        jint outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
+        entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
         free(error);
-        return outcome;
+        if (outcome == ENTRY_STOP_JVM) {
+            exit(1);
+        }
+        return JNI_OK;
     }
     if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
         free_agent_options(&requested);
         say(ALREADY_ACTIVE);
         return JNI_OK;
     }
-    jar_path = jar_beside_library();
-    if (jar_path == NULL || access(jar_path, R_OK) != 0) {
+    char *jar = jar_beside_library();
+    if (jar == NULL || access(jar, R_OK) != 0) {
         fprintf(stderr, "clock-agent: off, the service runs without it: -agentpath needs %s, which holds the"
                 " ticker, next to the library (java -jar clock-agent.jar agentpath writes the library there)\n",
-                jar_path != NULL ? jar_path : JAR_FILE_NAME);
+                jar != NULL ? jar : JAR_FILE_NAME);
+        free(jar);
         free_agent_options(&requested);
         return JNI_OK;
     }
-    options = requested;
-    agent_arguments = arguments == NULL ? NULL : strdup(arguments);
-    counts_sites = options.verbose || options.dry_run || options.report != NULL;
-    return start_hook(jvmti);
+    adopt_options(&requested, arguments, jar);
+    start_hook(jvmti, 1);
+    return JNI_OK;
 }

@@ -56,11 +56,14 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   fi
   output=$classes/io/clockagent/agent/native/linux-$arch
   mkdir -p "$output"
-  # jni_md.h under include/linux is the same for every Linux architecture.
-  "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror \
+  # jni_md.h under include/linux is the same for every Linux architecture. -z nodelete: the JDK unloads a library
+  # once the class loader that loaded it is collected, as the -javaagent entry's is after premain, but the hook
+  # stays registered with the JVM for the JVM's life, so the library's code must too.
+  "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wl,-z,nodelete -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
-    -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" "$sources/class_scan.c" \
-    "$sources/call_site_rewriter.c" "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
+    -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" \
+    "$sources/java_agent_start.c" "$sources/class_scan.c" "$sources/call_site_rewriter.c" \
+    "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
   built="$built linux-$arch"
 done
-echo "native library (class filter, -agentpath entry) built for:${built:- no platform}"
+echo "native library (class filter, -agentpath entry, -javaagent start) built for:${built:- no platform}"

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.security.cert.Certificate;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
@@ -28,16 +31,19 @@ final class AgentClassLoader extends ClassLoader {
     }
 
     private final JarFile agentJar;
+    /** The jar as the internals' code source: the native start tells the C half where the agent's Java side is. */
+    private final ProtectionDomain jarDomain;
 
-    private AgentClassLoader(JarFile agentJar) {
+    private AgentClassLoader(JarFile agentJar, URL location) {
         super("clock-agent", ClassLoader.getPlatformClassLoader());
         this.agentJar = agentJar;
+        jarDomain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
     }
 
     /** A loader over the jar that holds {@code entryClass}. The jar stays open for the life of the JVM. */
     static AgentClassLoader over(Class<?> entryClass) throws IOException, URISyntaxException {
         URL location = entryClass.getProtectionDomain().getCodeSource().getLocation();
-        return new AgentClassLoader(new JarFile(new File(location.toURI()), false));
+        return new AgentClassLoader(new JarFile(new File(location.toURI()), false), location);
     }
 
     @Override
@@ -50,7 +56,7 @@ final class AgentClassLoader extends ClassLoader {
                 throw new ClassNotFoundException(name);
             }
             byte[] bytes = in.readAllBytes();
-            return defineClass(name, bytes, 0, bytes.length);
+            return defineClass(name, bytes, 0, bytes.length, jarDomain);
         } catch (IOException unreadable) {
             throw new ClassNotFoundException(name, unreadable);
         }

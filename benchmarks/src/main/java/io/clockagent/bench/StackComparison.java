@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * Runs each stack service of {@code stacks/} without an agent, with the do-nothing Java agent (the JVM's own price of
- * any {@code -javaagent}), with a do-nothing native agent (the price of an agent that sees every class file through
+ * any {@code -javaagent}), with the do-nothing Java agent opening {@code java.lang} (the floor under clock-agent's
+ * own share from Java 24 on), with a do-nothing native agent (the price of an agent that sees every class file through
  * {@code -agentpath} instead; built with {@code gcc}, and left out with a notice where that fails), with clock-agent
  * through {@code -agentpath} (where the jar carries its library) and with clock-agent through {@code -javaagent}, on
  * its default options, in rounds, one run of each per round in rotated order, and reports side by side
@@ -36,6 +37,7 @@ public final class StackComparison {
     static final double BUDGET_AGENT_PATH_RATIO = 1.03;
     private static final int CLIENTS = 2;
     private static final String NATIVE_NOOP = "do-nothing native agent";
+    private static final String OPENING_NOOP = "do-nothing Java agent opening java.lang";
     private static final String AGENT_PATH = "clock-agent, -agentpath";
 
     /** One way to start a service: a name for the table and the JVM options that make it. */
@@ -108,6 +110,7 @@ public final class StackComparison {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant("no agent", List.of()));
         variants.add(new Variant("do-nothing Java agent", List.of("-javaagent:" + files.noopAgentJar())));
+        variants.add(new Variant(OPENING_NOOP, List.of("-javaagent:" + files.noopAgentJar() + "=openJavaLang")));
         try {
             variants.add(new Variant(NATIVE_NOOP, List.of("-agentpath:" + files.noopNativeAgent())));
         } catch (IOException | InterruptedException | IllegalStateException unbuilt) {
@@ -182,6 +185,9 @@ public final class StackComparison {
                 + (startupRatio <= BUDGET_STARTUP_RATIO ? "met" : "MISSED"));
         System.out.println("clock-agent - do-nothing Java agent, per round: startup "
                 + perRoundDifference(with, runs.get(1), BUDGET_OWN_SHARE_MILLIS));
+        System.out.println("clock-agent - do-nothing Java agent opening java.lang (the floor from Java 24 on),"
+                + " per round: startup " + perRoundDifference(with, runs.get(indexOf(variants, OPENING_NOOP)),
+                BUDGET_OWN_SHARE_MILLIS));
         int agentPathVariant = indexOf(variants, AGENT_PATH);
         if (agentPathVariant >= 0) {
             List<ServiceRun> agentPath = runs.get(agentPathVariant);

@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.faults.DefineFromFilesMain;
+import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.GeneratedClocks;
+import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,29 +94,22 @@ class MalformedClassFilesTest {
         return extended;
     }
 
+    /** The Java rewriter, which reads every class in scope in full, names each class it leaves and why. */
     @OnEachJdk
-    void eachClassFailsAsWithoutTheAgentAndIsReportedOnce(int featureVersion, @TempDir Path runDirectory) {
+    void eachClassFailsAsWithoutTheAgentAndTheJavaRewriterReportsItOnce(int featureVersion,
+            @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-
-        ForkResult without = new ForkedJvm(jdk, runDirectory.resolve("without"))
-                .classPath(BuildOutputs.testClasses())
-                .runMain(DefineFromFilesMain.class.getName(), ARGUMENTS.toArray(new String[0]));
+        Map<String, String> outcomes = outcomesWithoutTheAgent(jdk, runDirectory);
         ForkResult with = new ForkedJvm(jdk, runDirectory.resolve("with"))
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE)
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + "," + InspectorJar.JAVA_REWRITER)
                 .classPath(BuildOutputs.testClasses())
                 .runMain(DefineFromFilesMain.class.getName(), ARGUMENTS.toArray(new String[0]));
 
-        assertEquals(0, without.exitStatus(), without.describe());
-        assertEquals(List.of(), without.stderr(), without.describe());
         assertEquals(0, with.exitStatus(), with.describe());
-        Map<String, String> outcomes = without.labelled("outcome");
-        assertEquals(2 * ARGUMENTS.size(), outcomes.size(), without.describe());
-        outcomes.forEach((attempt, outcome) -> assertNotEquals("loaded", outcome, "the JVM itself rejects " + attempt));
         assertEquals(outcomes, with.labelled("outcome"), "the same exception types with the agent\n"
                 + with.describe());
-
-        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(with.stderr().get(0)).matches(),
-                with.describe());
+        assertTrue(AgentStderr.javaRewriterBanner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(with.stderr().get(0))
+                .matches(), with.describe());
         List<String> reports = with.stderr().subList(1, with.stderr().size());
         assertEquals(REASONS.size(), reports.size(), "one line per malformed class, not per attempt, and one for"
                 + " the newer format's classes\n" + with.describe());
@@ -124,5 +120,42 @@ class MalformedClassFilesTest {
                     "a line starting '" + prefix + "' in " + reports.stream().collect(Collectors.joining("\n")));
         }));
         assertAll(checks);
+    }
+
+    /**
+     * The native start's hook (both entries by default), which searches a class's bytes before it reads them, leaves
+     * what it cannot read with certainty as it is and says so once for the whole run, naming the first such class.
+     */
+    @OnEachJdkThroughBothEntries
+    void eachClassFailsAsWithoutTheAgentAndTheNativeHookReportsTheFirstOnce(int featureVersion, AgentEntry entry,
+            @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        Map<String, String> outcomes = outcomesWithoutTheAgent(jdk, runDirectory);
+        ForkResult with = entry.addTo(new ForkedJvm(jdk, runDirectory.resolve("with")), "include=" + PACKAGE)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(DefineFromFilesMain.class.getName(), ARGUMENTS.toArray(new String[0]));
+
+        assertEquals(0, with.exitStatus(), with.describe());
+        assertEquals(outcomes, with.labelled("outcome"), "the same exception types with the agent\n"
+                + with.describe());
+        assertTrue(AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES).matcher(with.stderr().get(0)).matches(),
+                with.describe());
+        List<String> reports = with.stderr().subList(1, with.stderr().size());
+        assertEquals(1, reports.size(), "one line for the run\n" + with.describe());
+        String left = "clock-agent: left " + PACKAGE.replace('.', '/') + "/";
+        String rest = " unchanged, and any other class file of a form the rewriter cannot read with certainty";
+        assertTrue(reports.get(0).startsWith(left) && reports.get(0).contains(rest), with.describe());
+    }
+
+    private static Map<String, String> outcomesWithoutTheAgent(Jdk jdk, Path runDirectory) {
+        ForkResult without = new ForkedJvm(jdk, runDirectory.resolve("without"))
+                .classPath(BuildOutputs.testClasses())
+                .runMain(DefineFromFilesMain.class.getName(), ARGUMENTS.toArray(new String[0]));
+        assertEquals(0, without.exitStatus(), without.describe());
+        assertEquals(List.of(), without.stderr(), without.describe());
+        Map<String, String> outcomes = without.labelled("outcome");
+        assertEquals(2 * ARGUMENTS.size(), outcomes.size(), without.describe());
+        outcomes.forEach((attempt, outcome) -> assertNotEquals("loaded", outcome, "the JVM itself rejects " + attempt));
+        return outcomes;
     }
 }

@@ -36,8 +36,9 @@ class VirtualThreadsTest {
         long startMillis = System.currentTimeMillis();
 
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
-                // cache=always: the ticker's ticks are what this watches, at any read rate.
-                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",cache=always")
+                // cache=always: the ticker's ticks are what this watches, at any read rate. The Java start, whose
+                // ticker runs from the first rewrite and whose rewrite the inspector sees (InspectorJar.JAVA_REWRITER).
+                .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",cache=always," + InspectorJar.JAVA_REWRITER)
                 .javaagent(InspectorJar.path(), dumpDirectory.toString())
                 .classPath(BuildOutputs.testClasses())
                 .runMain(VirtualThreadsMain.class.getName());
@@ -49,7 +50,8 @@ class VirtualThreadsTest {
         Map<String, Long> ticks = result.readings("ticks");
         assertTrue(ticks.get("after") > ticks.get("before"), "the ticker ticked meanwhile: " + ticks);
         assertEquals(1, result.stderr().size(), result.describe());
-        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + PACKAGE + " exclude="
+        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always " + InspectorJar.JAVA_REWRITER + " include="
+                + PACKAGE + " exclude="
                 + AgentStderr.NO_EXCLUDES).matcher(result.stderr().get(0)).matches(),
                 result.describe());
         ClockReferences main = ClockReferences.in(ClassDump.readFrom(dumpDirectory).classFile("app", MAIN_CLASS));

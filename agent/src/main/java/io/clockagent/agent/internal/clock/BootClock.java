@@ -33,11 +33,15 @@ public final class BootClock {
      */
     static CachedClockWriter defineOrFind(Instrumentation instrumentation)
             throws ReflectiveOperationException, IOException {
-        Module javaBase = Object.class.getModule();
-        instrumentation.redefineModule(javaBase, Set.of(), Map.of(),
-                Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
+        openJavaLang(instrumentation);
         Class<?> clock = defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME);
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
+    }
+
+    /** Opens {@code java.lang} to the agent's module alone, which {@link #defineOrFindInJavaLang} needs. */
+    public static void openJavaLang(Instrumentation instrumentation) {
+        instrumentation.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
     }
 
     /**

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Installs the agent into this JVM, or detaches it. Both entry points, {@code premain} and {@code agentmain}, call
- * {@link #install} or {@link #detach} once; the failure policy lives here.
+ * {@link #install} or {@link #detach} once; the failure policy lives here. At startup the native library's start
+ * ({@link NativeStart}) comes first, which applies the same policy in C, and the Java start only where it cannot
+ * serve.
  *
  * <p>Failure policy: bad options print one line and leave the service running without the agent, or, with
  * {@code strict=true} at startup, stop the JVM with status 1 before {@code main}. Any other fault while installing
@@ -43,6 +45,15 @@ public final class Installer {
      * avoids").
      */
     public static void premain(String optionsText, Instrumentation instrumentation) {
+        if (isTheJvms(instrumentation)) {
+            int started = NativeStart.start(optionsText, instrumentation);
+            if (started == NativeStart.STOP_JVM) {
+                System.exit(1);
+            }
+            if (started != NativeStart.START_IN_JAVA) {
+                return;
+            }
+        }
         install(instrumentation, optionsText, true);
     }
 

@@ -6,10 +6,11 @@ import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.options.AgentOptions;
 
 /**
- * Starts what the {@code -agentpath} entry runs in Java: the {@link AgentPathInstallation} that the C half then
- * reports to. Called once, by the C half, after it has read the options, printed the banner and claimed the JVM with
- * it: on a thread of its own once the clock is defined or JMX starts, or at the JVM's start where {@code verbose},
- * {@code report} or {@code dryRun} asks for this side from the first class.
+ * Starts what the native start ({@code -agentpath}, or {@code -javaagent} through the library) runs in Java: the
+ * {@link NativeInstallation} that the C half then reports to. Called once, by the C half, after it has read the
+ * options, printed the banner and claimed the JVM with it: on a thread of its own once the clock is defined or JMX
+ * starts, or at the JVM's start where {@code verbose}, {@code report} or {@code dryRun} asks for this side from the
+ * first class.
  */
 public final class NativeEntry {
 
@@ -17,7 +18,8 @@ public final class NativeEntry {
     }
 
     /**
-     * @param agentArguments the text after {@code =} in {@code -agentpath:libclockagent.so=...}, or null
+     * @param agentArguments the text after {@code =} in {@code -agentpath:libclockagent.so=...} or
+     *     {@code -javaagent:clock-agent.jar=...}, or null
      * @param banner the banner the C half printed and claimed the JVM with
      * @return what the C half reports to, or null if this copy stands aside
      */
@@ -25,13 +27,13 @@ public final class NativeEntry {
         AgentLog log = AgentLog.toStandardError();
         try {
             if (!banner.equals(ActiveCopy.active())) {
-                log.line("the -agentpath copy's claim to be active was taken away; it starts no ticker");
+                log.line("this copy's claim to be active was taken away; it starts no ticker");
                 return null;
             }
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments,
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
-            return new AgentPathInstallation(options, banner, HostClocksource.describe(), log);
+            return new NativeInstallation(options, banner, HostClocksource.describe(), log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
             return null;

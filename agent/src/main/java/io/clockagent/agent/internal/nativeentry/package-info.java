@@ -1,7 +1,8 @@
 /**
- * The Java half of the {@code -agentpath} entry ({@code agent/src/main/c/agent_entry.c}): the C half reads the options,
- * rewrites classes and defines the cached clock before any of the agent's Java runs; this half runs the ticker, the
- * report, {@code verbose}, the MBean and the detach, on threads of its own, from a class loader of its own over the
+ * The Java half of the native start ({@code agent/src/main/c/agent_entry.c}), which serves the {@code -agentpath} entry
+ * and the {@code -javaagent} entry where the jar carries the library for the platform: the C half reads the options,
+ * rewrites classes and defines the cached clock before any more of the agent's Java runs; this half runs the ticker,
+ * the report, {@code verbose}, the MBean and the detach, on threads of its own, from a class loader of its own over the
  * agent jar.
  *
  * <p>Only {@link NativeEntry} is public: the C half finds it by name, and calls the methods of the installation it

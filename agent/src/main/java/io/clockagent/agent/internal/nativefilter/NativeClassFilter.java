@@ -14,8 +14,6 @@ import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Hands class loading over from the Java transformer to the native class filter (agent/src/main/c/; on unless
@@ -187,23 +185,15 @@ public final class NativeClassFilter implements Runnable {
         try {
             return (String) bind.invoke(LibraryCalls.class);
         } catch (UnsatisfiedLinkError notLoaded) {
-            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)),
-                    NativeLibraries.resource(platform));
+            load(filter.findStatic(filter.lookupClass(), "load", MethodType.methodType(void.class, String.class)));
             return (String) bind.invoke(LibraryCalls.class);
         }
     }
 
-    /**
-     * Loads the library through a {@link PrivateLibraryFile} in the temporary directory, named by process and time
-     * rather than by {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes
-     * from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which
-     * would delay the hand-over (benchmarks/README.md, "What the agent's startup avoids").
-     */
-    private static void load(MethodHandle load, String libraryResource) throws Throwable {
-        String directoryName = "clock-agent-" + Files.readSymbolicLink(Path.of("/proc/self")) + "-" + System.nanoTime();
-        try (InputStream in = resource(libraryResource);
-                PrivateLibraryFile library = PrivateLibraryFile.write(Path.of(System.getProperty("java.io.tmpdir")),
-                        directoryName, NativeLibraries.FILE_NAME, in)) {
+    /** Loads the library through a {@link PrivateLibraryFile}; {@link #run} has made sure the jar carries it. */
+    private static void load(MethodHandle load) throws Throwable {
+        try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(
+                NativeClassFilter.class.getClassLoader())) {
             load.invoke(library.file().toString());
         }
     }
@@ -214,13 +204,5 @@ public final class NativeClassFilter implements Runnable {
                 .getResourceAsStream(NativeLibraries.resource(platform))) {
             return library != null;
         }
-    }
-
-    private static InputStream resource(String name) throws IOException {
-        InputStream in = NativeClassFilter.class.getClassLoader().getResourceAsStream(name);
-        if (in == null) {
-            throw new IOException(name + " is missing from the agent jar");
-        }
-        return in;
     }
 }

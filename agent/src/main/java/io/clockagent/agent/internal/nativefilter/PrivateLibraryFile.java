@@ -1,73 +1,101 @@
 package io.clockagent.agent.internal.nativefilter;
 
-import java.io.IOException;
+import java.io.File;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
-import java.util.Set;
 
 /**
- * The file the JVM loads the native class filter from, as it loads a library only from a file. It is written into a
+ * The file the JVM loads the native library from, as it loads a library only from a file. It is written into a
  * new directory that only this user may enter, so no other user can replace it between the write and the load, even
  * under a temporary directory without the sticky bit; both are created exclusively, so a name that exists, or a link
- * planted in its place, is refused and never followed. Closing deletes both: the JVM's mapping outlives the name, so
- * nothing is left behind even if the JVM is killed later.
+ * planted in its place, is refused and never followed. The directory is closed to others before the file is created
+ * in it, so whatever another user of the same group might create in the moment between (under a umask that lets the
+ * group write) can only make the exclusive creation fail. Closing deletes both: the JVM's mapping outlives the name,
+ * so nothing is left behind even if the JVM is killed later.
+ *
+ * <p>Written with {@code java.io} alone: the {@code -javaagent} entry writes it before {@code main}, where each JDK
+ * class that {@code java.nio.file}'s permission attributes would load first costs startup time.
  */
-final class PrivateLibraryFile implements AutoCloseable {
+public final class PrivateLibraryFile implements AutoCloseable {
 
-    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
-            EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-                    PosixFilePermission.OWNER_EXECUTE));
+    private final File directory;
+    private final File file;
 
-    private final Path directory;
-    private final Path file;
-
-    private PrivateLibraryFile(Path directory, Path file) {
+    private PrivateLibraryFile(File directory, File file) {
         this.directory = directory;
         this.file = file;
     }
 
     /**
+     * Writes the library for this JVM's platform, from the agent jar that {@code agentLoader} serves, to a new
+     * directory in the temporary directory, named by process and time rather than by
+     * {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes from Linux's
+     * {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which costs startup
+     * time too (benchmarks/README.md, "What the agent's startup avoids").
+     *
+     * @return the file, or null if the jar carries no library for this platform
+     */
+    public static PrivateLibraryFile writeForThisPlatform(ClassLoader agentLoader) throws IOException {
+        try (InputStream library = agentLoader.getResourceAsStream(NativeLibraries.resource(NativeLibraries.platform(
+                System.getProperty("os.name"), System.getProperty("os.arch"))))) {
+            if (library == null) {
+                return null;
+            }
+            String directoryName = "clock-agent-" + new File("/proc/self").getCanonicalFile().getName() + "-"
+                    + System.nanoTime();
+            return write(Path.of(System.getProperty("java.io.tmpdir")), directoryName, NativeLibraries.FILE_NAME,
+                    library);
+        }
+    }
+
+    /**
      * Writes {@code library} to {@code parent/directoryName/fileName}.
      *
-     * @throws java.nio.file.FileAlreadyExistsException if {@code directoryName} exists in {@code parent}, whatever
-     *     it is
-     * @throws IOException if {@code parent} cannot take the directory or the file
+     * @throws IOException if {@code directoryName} exists in {@code parent}, whatever it is, or {@code parent} cannot
+     *     take the directory or the file
      */
     static PrivateLibraryFile write(Path parent, String directoryName, String fileName, InputStream library)
             throws IOException {
-        Path directory = Files.createDirectory(parent.resolve(directoryName), OWNER_ONLY);
-        Path file = directory.resolve(fileName);
-        // java.io rather than a channel, whose classes would load for this one write on the startup path.
+        File directory = new File(parent.toFile(), directoryName);
+        if (!directory.mkdir()) {
+            throw new IOException(directory + " exists or cannot be created");
+        }
+        File file = new File(directory, fileName);
         try {
-            if (!file.toFile().createNewFile()) {
-                throw new FileAlreadyExistsException(file.toString());
+            if (!ownerOnly(directory)) {
+                throw new IOException("could not close " + directory + " to other users");
             }
-            try (OutputStream out = new FileOutputStream(file.toFile())) {
+            if (!file.createNewFile()) {
+                throw new IOException(file + " exists");
+            }
+            try (OutputStream out = new FileOutputStream(file)) {
                 library.transferTo(out);
             }
         } catch (IOException | RuntimeException failure) {
-            Files.deleteIfExists(file);
-            Files.deleteIfExists(directory);
+            file.delete();
+            directory.delete();
             throw failure;
         }
         return new PrivateLibraryFile(directory, file);
     }
 
-    Path file() {
-        return file;
+    /** Takes every permission from everyone but the owner, and gives the owner all of them. */
+    private static boolean ownerOnly(File directory) {
+        return directory.setWritable(false, false) && directory.setReadable(false, false)
+                && directory.setExecutable(false, false) && directory.setReadable(true, true)
+                && directory.setWritable(true, true) && directory.setExecutable(true, true);
+    }
+
+    public Path file() {
+        return file.toPath();
     }
 
     @Override
-    public void close() throws IOException {
-        Files.deleteIfExists(file);
-        Files.deleteIfExists(directory);
+    public void close() {
+        file.delete();
+        directory.delete();
     }
 }

@@ -13,13 +13,14 @@ import io.clockagent.agent.internal.rewrite.RewrittenSites;
 import java.lang.invoke.MethodHandles;
 
 /**
- * The {@code -agentpath} entry's Java side, as the C half reports to it: the ticker, the sites of the classes the C
+ * The native start's Java side ({@code -agentpath}, or {@code -javaagent} through the library), as the C half reports
+ * to it: the ticker, the sites of the classes the C
  * hook rewrote (for {@code verbose} and the report), the report at exit, the MBean, and the detach another copy asks
  * for. The C half calls each method below by name through JNI; it calls {@link #clockDefined}, {@link #jmxStarting}
  * and {@link #detachRequested} at most once each, and {@link #rewroteNatively} only where sites are counted, for the
  * classes it rewrote before this side started too. Uses nothing of {@code java.instrument}, which the runtime may lack.
  */
-final class AgentPathInstallation implements Runnable {
+final class NativeInstallation implements Runnable {
 
     private final String banner;
     private final AgentLog log;
@@ -30,7 +31,7 @@ final class AgentPathInstallation implements Runnable {
     private final MBeanPublisher mbean;
 
     /** @param banner what the C half claimed the JVM with, which a detach gives up last */
-    AgentPathInstallation(AgentOptions options, String banner, String clocksource, AgentLog log) {
+    NativeInstallation(AgentOptions options, String banner, String clocksource, AgentLog log) {
         this.banner = banner;
         this.log = log;
         RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);

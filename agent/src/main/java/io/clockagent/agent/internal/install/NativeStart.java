@@ -1,0 +1,81 @@
+package io.clockagent.agent.internal.install;
+
+import io.clockagent.agent.internal.clock.BootClock;
+import io.clockagent.agent.internal.nativefilter.PrivateLibraryFile;
+import io.clockagent.agent.internal.options.AgentOptions;
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+
+/**
+ * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
+ * loads it and hands the start over to the {@code -agentpath} entry's C half (agent/src/main/c/java_agent_start.c),
+ * which reads the options, prints the banner, rewrites from the first class in scope and later starts the agent's
+ * Java side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than this
+ * class and its loader: the Java start that {@link Installation} builds loads about thirty classes, in the
+ * interpreter, and opens {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one
+ * cannot serve: {@code nativeFilter=false}, no library for the platform, a library that cannot load (a
+ * {@code noexec} temporary directory), and attaching.
+ *
+ * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
+ * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}), which costs {@code java.lang}'s
+ * opening after all.
+ */
+final class NativeStart {
+
+    /** What the C half's start came to: agent/src/main/c/agent_entry.h, {@code entry_start}. */
+    static final int HOOKED = 0;
+    static final int OFF = 1;
+    static final int STOP_JVM = 2;
+    static final int START_IN_JAVA = 3;
+
+    private static final int FIRST_RELEASE_RESTRICTING_LIBRARIES = 24;
+    private static final String LIBRARY_INTERNAL_NAME = "java/lang/ClockAgentNativeStartLibrary";
+    private static final String LIBRARY_SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeStartLibrary";
+    /** NativeStartLibrary.HAND_OVER. */
+    private static final String HAND_OVER = "clockagent.nativeStart";
+
+    private NativeStart() {
+    }
+
+    /**
+     * Starts the agent through the native library, if it can.
+     *
+     * @param agentArguments the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
+     * @return {@link #HOOKED}, {@link #OFF} or {@link #STOP_JVM} once the C half has decided, and said so where it
+     *     must; {@link #START_IN_JAVA} if the Java start is to serve, with nothing said or done
+     */
+    static int start(String agentArguments, Instrumentation instrumentation) {
+        try {
+            File jar = new File(NativeStart.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(
+                    NativeStart.class.getClassLoader())) {
+                if (library == null) {
+                    return START_IN_JAVA;
+                }
+                load(library.file().toString(), instrumentation);
+            }
+            return start(agentArguments, System.getProperty(AgentOptions.SYSTEM_PROPERTY), jar.getPath());
+        } catch (Exception | LinkageError cannotStartHere) {
+            return START_IN_JAVA;
+        }
+    }
+
+    private static void load(String libraryFile, Instrumentation instrumentation) throws Exception {
+        String release = System.getProperty("java.specification.version");
+        if (Integer.parseInt(release) < FIRST_RELEASE_RESTRICTING_LIBRARIES) {
+            System.load(libraryFile);
+            return;
+        }
+        BootClock.openJavaLang(instrumentation);
+        System.getProperties().put(HAND_OVER, new Object[] {libraryFile, NativeStart.class});
+        try {
+            Class<?> library = BootClock.defineOrFindInJavaLang(LIBRARY_SOURCE_INTERNAL_NAME, LIBRARY_INTERNAL_NAME);
+            Class.forName(library.getName(), true, null);
+        } finally {
+            System.getProperties().remove(HAND_OVER);
+        }
+    }
+
+    /** The C half's start; bound by name where this class loaded the library, else by NativeStartLibrary. */
+    private static native int start(String agentArguments, String optionsProperty, String agentJar);
+}
