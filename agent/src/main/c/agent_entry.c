@@ -851,7 +851,7 @@ static char *jar_beside_library(void) {
 
 /*
  * Hooks class loading in this environment, and at the JVM's load the VMInit event, which takes the JVM for this copy.
- * Whether the JVM granted the hook; if not, says so.
+ * Whether the JVM granted the hook.
  */
 static int start_hook(jvmtiEnv *jvmti, int at_load) {
     jvmtiCapabilities capabilities;
@@ -869,7 +869,6 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
                     != JVMTI_ERROR_NONE)
             || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
                     != JVMTI_ERROR_NONE) {
-        say("off, the service runs without it: the JVM refused the class-load hook");
         return 0;
     }
     entry_jvmti = jvmti;
@@ -907,7 +906,9 @@ entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char 
     }
     adopt_options(&requested, arguments, jar_copy);
     if (!start_hook(jvmti, 0)) {
-        return ENTRY_OFF;
+        /* The Java start's transformer may still be granted what this hook was refused. */
+        (*jvmti)->DisposeEnvironment(jvmti);
+        return ENTRY_FILTER_IN_JAVA;
     }
     take_the_jvm(jvmti, jni, JAVA_AGENT_ALREADY_ACTIVE);
     return ENTRY_HOOKED;
@@ -981,6 +982,8 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         return JNI_OK;
     }
     adopt_options(&requested, arguments, jar);
-    start_hook(jvmti, 1);
+    if (!start_hook(jvmti, 1)) {
+        say("off, the service runs without it: the JVM refused the class-load hook");
+    }
     return JNI_OK;
 }

@@ -11,7 +11,7 @@ typedef enum {
     ENTRY_OFF = 1,
     /* strict=true and a bad option: one line said so, and the JVM must stop with status 1 before main. */
     ENTRY_STOP_JVM = 2,
-    /* nativeFilter=false, or no JVMTI: nothing was said or done here, and the agent starts in Java. */
+    /* nativeFilter=false, no JVMTI or a refused hook: nothing was said or left done here; the agent starts in Java. */
     ENTRY_FILTER_IN_JAVA = 3
 } entry_start;
 

@@ -9,35 +9,42 @@
 
 #include "agent_entry.h"
 
-#define START_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)I"
+#define START_DESCRIPTOR "([B[B[B)I"
 
-/* A Java string's modified UTF-8 as a C string, or NULL for null; release it with release_chars. */
-static const char *chars(JNIEnv *jni, jstring text) {
-    return text == NULL ? NULL : (*jni)->GetStringUTFChars(jni, text, NULL);
-}
-
-static void release_chars(JNIEnv *jni, jstring text, const char *utf) {
-    if (utf != NULL) {
-        (*jni)->ReleaseStringUTFChars(jni, text, utf);
+/*
+ * A Java byte array of UTF-8 as a C string, or NULL for null; `*failed` is set if memory runs short. UTF-8 from
+ * Java, not JNI's modified UTF-8, so that the C grammar reads the same bytes as from -agentpath's command line.
+ */
+static char *c_string(JNIEnv *jni, jbyteArray utf8, int *failed) {
+    if (utf8 == NULL) {
+        return NULL;
     }
+    jsize length = (*jni)->GetArrayLength(jni, utf8);
+    char *text = malloc((size_t) length + 1);
+    if (text == NULL) {
+        *failed = 1;
+        return NULL;
+    }
+    (*jni)->GetByteArrayRegion(jni, utf8, 0, length, (jbyte *) text);
+    text[length] = '\0';
+    return text;
 }
 
-/* NativeStart.start(agentArguments, optionsProperty, agentJar): an entry_start. */
+/* NativeStart.start(agentArguments, optionsProperty, agentJar), each UTF-8: an entry_start. */
 JNIEXPORT jint JNICALL Java_io_clockagent_agent_internal_install_NativeStart_start(JNIEnv *jni, jclass start_class,
-                                                                                   jstring arguments,
-                                                                                   jstring property, jstring jar) {
+                                                                                   jbyteArray arguments,
+                                                                                   jbyteArray property,
+                                                                                   jbyteArray jar) {
     (void) start_class;
-    const char *arguments_utf = chars(jni, arguments);
-    const char *property_utf = chars(jni, property);
-    const char *jar_utf = chars(jni, jar);
-    entry_start outcome = ENTRY_FILTER_IN_JAVA;
-    if ((arguments == NULL || arguments_utf != NULL) && (property == NULL || property_utf != NULL)
-            && jar_utf != NULL) {
-        outcome = start_for_java_agent(jni, arguments_utf, property_utf, jar_utf);
-    }
-    release_chars(jni, arguments, arguments_utf);
-    release_chars(jni, property, property_utf);
-    release_chars(jni, jar, jar_utf);
+    int failed = 0;
+    char *arguments_text = c_string(jni, arguments, &failed);
+    char *property_text = c_string(jni, property, &failed);
+    char *jar_text = c_string(jni, jar, &failed);
+    entry_start outcome = failed || jar_text == NULL ? ENTRY_FILTER_IN_JAVA
+            : start_for_java_agent(jni, arguments_text, property_text, jar_text);
+    free(arguments_text);
+    free(property_text);
+    free(jar_text);
     return (jint) outcome;
 }
 

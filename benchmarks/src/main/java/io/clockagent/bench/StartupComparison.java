@@ -84,6 +84,14 @@ public final class StartupComparison {
         Variant noop = variants.get(1);
         Variant openingNoop = variants.get(2);
         Variant clockAgent = variants.get(3);
+        Variant bothNoops = null;
+        try {
+            bothNoops = new Variant("do-nothing Java and native agents", List.of("-javaagent:" + files.noopAgentJar(),
+                    "-agentpath:" + files.noopNativeAgent()));
+            variants.add(bothNoops);
+        } catch (IOException | IllegalStateException unbuilt) {
+            System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
+        }
         Variant agentPath = null;
         try {
             agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()));
@@ -126,7 +134,10 @@ public final class StartupComparison {
                 + format("%+.1f", ownShareMillis) + " ms: "
                 + (ownShareMillis <= StackComparison.BUDGET_OWN_SHARE_MILLIS ? "met" : "MISSED")
                 + "; above the do-nothing agent opening java.lang (the floor from Java 24 on): "
-                + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(openingNoop.wall) / 1e6) + " ms");
+                + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(openingNoop.wall) / 1e6) + " ms"
+                + (bothNoops == null ? "" : "; above the do-nothing Java and native agents (the floor of a -javaagent"
+                        + " whose hook sees every class file): "
+                        + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(bothNoops.wall) / 1e6) + " ms"));
         if (agentPath != null) {
             double agentPathExtraMillis = agentPath.wall.pairedMedianDifferenceNanos(plain.wall) / 1e6;
             System.out.println("budget: clock-agent through -agentpath adds at most "

@@ -5,6 +5,7 @@ import io.clockagent.agent.internal.nativefilter.PrivateLibraryFile;
 import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
@@ -54,7 +55,8 @@ final class NativeStart {
                 }
                 load(library.file().toString(), instrumentation);
             }
-            return start(agentArguments, System.getProperty(AgentOptions.SYSTEM_PROPERTY), jar.getPath());
+            return start(utf8(agentArguments), utf8(System.getProperty(AgentOptions.SYSTEM_PROPERTY)),
+                    utf8(jar.getPath()));
         } catch (Exception | LinkageError cannotStartHere) {
             return START_IN_JAVA;
         }
@@ -76,6 +78,17 @@ final class NativeStart {
         }
     }
 
-    /** The C half's start; bound by name where this class loaded the library, else by NativeStartLibrary. */
-    private static native int start(String agentArguments, String optionsProperty, String agentJar);
+    /**
+     * As UTF-8, which the C grammar reads, as it reads {@code -agentpath}'s command line; JNI's own strings are
+     * modified UTF-8, which writes a character beyond the Basic Multilingual Plane in six bytes.
+     */
+    private static byte[] utf8(String text) {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The C half's start, each argument UTF-8 or null; bound by name where this class loaded the library, else by
+     * NativeStartLibrary.
+     */
+    private static native int start(byte[] agentArguments, byte[] optionsProperty, byte[] agentJar);
 }
