@@ -109,7 +109,7 @@ static long classes_rewritten;
 static int counts_sites;
 
 /*
- * The Java side once started (an NativeInstallation), what it has been told, and the rewrites held for it until
+ * The Java side once started (a NativeInstallation), what it has been told, and the rewrites held for it until
  * then; guarded by java_side_lock. Its method ids are set before it is.
  */
 static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
