@@ -66,6 +66,8 @@
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
+#define NATIVE_FILTER_OFF_IGNORED "nativeFilter=false has no effect through -agentpath, whose filter is this native" \
+        " hook alone; the Java transformer serves through -javaagent"
 /* Installer's line, which the -javaagent entry says when it starts here. */
 #define JAVA_AGENT_ALREADY_ACTIVE "already active in this JVM; this copy does nothing"
 
@@ -774,6 +776,9 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
 static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
     (void) main_thread;
     take_the_jvm(jvmti, jni, ALREADY_ACTIVE);
+    if (options.native_filter == 0 && !__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
+        say(NATIVE_FILTER_OFF_IGNORED);
+    }
 }
 
 /* The value of a system property given on the command line, or NULL; free it. */

@@ -55,6 +55,25 @@ class AgentPathTest {
                 .matcher(result.stderr().get(0)).matches(), result.describe());
     }
 
+    /** The Java transformer is -javaagent's alone: asked for through -agentpath, the agent says so and caches. */
+    @OnEachJdk
+    void nativeFilterFalseSaysInOneLineThatItHasNoEffectHere(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult result = probe(jdk, runDirectory, library, OPTIONS + ",nativeFilter=false");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+        assertEquals(2, result.stderr().size(), "the banner and the one line\n" + result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park cache=always nativeFilter=false include=" + SITES
+                + " exclude=(none)").matcher(result.stderr().get(0)).matches(), result.describe());
+        assertEquals("clock-agent: nativeFilter=false has no effect through -agentpath, whose filter is this native"
+                + " hook alone; the Java transformer serves through -javaagent", result.stderr().get(1),
+                result.describe());
+    }
+
     @OnEachJdk
     void aBadOptionIsTheJavaagentsOneLineAndTheServiceRunsWithoutIt(int featureVersion, @TempDir Path runDirectory)
             throws IOException {

@@ -32,7 +32,7 @@ class StderrBannerTest {
         ForkResult result = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), null)
                 .classPath(BuildOutputs.testClasses())
-                .runMain(OptionsProbeMain.class.getName());
+                .runMain(OptionsProbeMain.class.getName(), OptionsProbeMain.AWAIT_TICKER);
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(1, result.stderr().size(), result.describe());

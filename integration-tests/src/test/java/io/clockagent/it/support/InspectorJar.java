@@ -11,13 +11,11 @@ import java.nio.file.Path;
 public final class InspectorJar {
 
     /**
-     * The option an inspected run that loads several clock-reading classes gives clock-agent. The native class filter
-     * takes over from the Java transformer part-way through such a run, and rewrites after every Java agent, this
-     * inspector included, which would then record the classes it rewrote as they were before. The Java rewriter runs
-     * where the inspector can see it; NativeRewriterParityTest holds the native rewriter to the same bytes, and
-     * NativeClassFilterTest shows it taking over. A run whose only clock-reading class is its first class in scope
-     * needs no such option: that class is in the Java transformer already when it starts defining the clock, which
-     * the hand-over waits for.
+     * The option an inspected run through {@code -javaagent} gives clock-agent. Its native start hooks class loading
+     * from {@code premain}, in a JVMTI environment of its own that the JVM calls after every Java agent's, this
+     * inspector's included, which would then record the classes it rewrote as they were before. The Java start's
+     * rewriter runs where the inspector can see it; NativeRewriterParityTest holds the native rewriter to the same
+     * bytes, and NativeClassFilterTest shows it rewriting.
      */
     public static final String JAVA_REWRITER = "nativeFilter=false";
 
