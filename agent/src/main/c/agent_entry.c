@@ -520,28 +520,11 @@ static int may_be_rewritten(JNIEnv *jni, jclass loaded) {
 }
 
 /*
- * Whether a loaded class's constant pool names the clock method, as its class file's must for the hook to rewrite it;
- * true where the JVM cannot tell, so that the hook decides.
- */
-static int may_read_the_clock(jclass loaded) {
-    jint entries = 0;
-    jint length = 0;
-    unsigned char *pool = NULL;
-    if ((*entry_jvmti)->GetConstantPool(entry_jvmti, loaded, &entries, &length, &pool) != JVMTI_ERROR_NONE) {
-        return 1;
-    }
-    int names = names_clock_method(pool, length);
-    (*entry_jvmti)->Deallocate(entry_jvmti, pool);
-    return names;
-}
-
-/*
  * Retransforms, in batches, every loaded class the hook may have rewritten or may rewrite: with the hook off, to restore
- * them; with it on, to rewrite those that loaded before it was, where `clock_readers_only` leaves out the classes
- * that do not name the clock method (another agent's, which started first, may be many). A class that fails alone is
- * named with `failed`, a format of one %s. Returns how many were retransformed.
+ * them; with it on, to rewrite those that loaded before it was. A class that fails alone is named with `failed`, a
+ * format of one %s. Returns how many were retransformed.
  */
-static jint retransform_in_scope(JNIEnv *jni, int clock_readers_only, const char *failed) {
+static jint retransform_in_scope(JNIEnv *jni, const char *failed) {
     jint count = 0;
     jclass *classes = NULL;
     if ((*entry_jvmti)->GetLoadedClasses(entry_jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
@@ -549,7 +532,7 @@ static jint retransform_in_scope(JNIEnv *jni, int clock_readers_only, const char
     }
     jint covered = 0;
     for (jint i = 0; i < count; i++) {
-        if (may_be_rewritten(jni, classes[i]) && (!clock_readers_only || may_read_the_clock(classes[i]))) {
+        if (may_be_rewritten(jni, classes[i])) {
             classes[covered++] = classes[i];
         } else {
             (*jni)->DeleteLocalRef(jni, classes[i]);
@@ -588,7 +571,7 @@ static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
     (void) calls;
     __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
     (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-    return retransform_in_scope(jni, 0, "clock-agent: left %s as it was: could not retransform it\n");
+    return retransform_in_scope(jni, "clock-agent: left %s as it was: could not retransform it\n");
 }
 
 /* A class of the agent's, found in its loader without initialising it; NULL with an exception pending. */
@@ -801,7 +784,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
 /* Rewrites the classes in scope that loaded before the hook was on, unless this copy stands aside. */
 static void catch_up(JNIEnv *jni) {
     if (!__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
-        retransform_in_scope(jni, 1, "clock-agent: left %s unchanged: loaded before the hook, it could not be"
+        retransform_in_scope(jni, "clock-agent: left %s unchanged: loaded before the hook, it could not be"
                              " retransformed\n");
     }
 }
@@ -910,8 +893,6 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
     capabilities.can_generate_all_class_hook_events = 1;
     /* So that the JVM keeps the bytes each rewritten class was loaded from, which a detach restores. */
     capabilities.can_retransform_classes = 1;
-    /* So that the classes in scope that loaded before the hook are retransformed only where they name the clock. */
-    capabilities.can_get_constant_pool = 1;
     jvmtiEventCallbacks callbacks;
     memset(&callbacks, 0, sizeof(callbacks));
     callbacks.ClassFileLoadHook = on_class_file_load;
