@@ -520,11 +520,13 @@ static int may_be_rewritten(JNIEnv *jni, jclass loaded) {
 }
 
 /*
- * Retransforms, in batches, every loaded class the hook may have rewritten or may rewrite: with the hook off, to restore
- * them; with it on, to rewrite those that loaded before it was. A class that fails alone is named with `failed`, a
- * format of one %s. Returns how many were retransformed.
+ * EntryCalls.restoreClasses: turns the hook off for good and restores the original code of every loaded class in
+ * scope, as the -javaagent entry's detach does (LoadedClasses); returns how many were retransformed.
  */
-static jint retransform_in_scope(JNIEnv *jni, const char *failed) {
+static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
+    (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
     jint count = 0;
     jclass *classes = NULL;
     if ((*entry_jvmti)->GetLoadedClasses(entry_jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
@@ -538,20 +540,21 @@ static jint retransform_in_scope(JNIEnv *jni, const char *failed) {
             (*jni)->DeleteLocalRef(jni, classes[i]);
         }
     }
-    jint done = 0;
+    jint restored = 0;
     for (jint start = 0; start < covered; start += RESTORE_BATCH_SIZE) {
         jint size = covered - start < RESTORE_BATCH_SIZE ? covered - start : RESTORE_BATCH_SIZE;
         if (retransform(classes + start, size)) {
-            done += size;
+            restored += size;
             continue;
         }
         for (jint i = start; i < start + size; i++) {
             if (retransform(classes + i, 1)) {
-                done++;
+                restored++;
             } else {
                 char *signature = NULL;
                 (*entry_jvmti)->GetClassSignature(entry_jvmti, classes[i], &signature, NULL);
-                fprintf(stderr, failed, signature != NULL ? signature : "a class");
+                fprintf(stderr, "clock-agent: left %s as it was: could not retransform it\n",
+                        signature != NULL ? signature : "a class");
                 (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) signature);
             }
         }
@@ -560,18 +563,7 @@ static jint retransform_in_scope(JNIEnv *jni, const char *failed) {
         (*jni)->DeleteLocalRef(jni, classes[i]);
     }
     (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) classes);
-    return done;
-}
-
-/*
- * EntryCalls.restoreClasses: turns the hook off for good and restores the original code of every loaded class in
- * scope, as the -javaagent entry's detach does (LoadedClasses); returns how many were retransformed.
- */
-static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
-    (void) calls;
-    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
-    (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-    return retransform_in_scope(jni, "clock-agent: left %s as it was: could not retransform it\n");
+    return restored;
 }
 
 /* A class of the agent's, found in its loader without initialising it; NULL with an exception pending. */
@@ -781,30 +773,9 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
     }
 }
 
-/* Rewrites the classes in scope that loaded before the hook was on, unless this copy stands aside. */
-static void catch_up(JNIEnv *jni) {
-    if (!__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
-        retransform_in_scope(jni, "clock-agent: left %s unchanged: loaded before the hook, it could not be"
-                             " retransformed\n");
-    }
-}
-
-/*
- * The -agentpath entry turns its hook on here rather than at load: while a ClassFileLoadHook is on, the JVM reads every
- * class it takes from the class-data archive again to show it, which cost the JDK's own start 1.1-1.4 ms
- * (benchmarks/README.md). What loaded before in scope (a custom system class loader, a Java agent that started
- * first) is retransformed now, so the hook sees it all the same.
- */
 static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
     (void) main_thread;
-    if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
-            != JVMTI_ERROR_NONE) {
-        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
-        say("off, the service runs without it: the JVM refused the class-load hook");
-        return;
-    }
     take_the_jvm(jvmti, jni, ALREADY_ACTIVE);
-    catch_up(jni);
     if (options.native_filter == 0 && !__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
         say(NATIVE_FILTER_OFF_IGNORED);
     }
@@ -884,8 +855,8 @@ static char *jar_beside_library(void) {
 }
 
 /*
- * Hooks class loading in this environment, or at the JVM's load the VMInit event, which does and takes the JVM for
- * this copy. Whether the JVM granted it.
+ * Hooks class loading in this environment, and at the JVM's load the VMInit event, which takes the JVM for this copy.
+ * Whether the JVM granted the hook.
  */
 static int start_hook(jvmtiEnv *jvmti, int at_load) {
     jvmtiCapabilities capabilities;
@@ -899,9 +870,10 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
     callbacks.VMInit = on_vm_init;
     if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
             || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE
-            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
-                                                  at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
-                                                  NULL) != JVMTI_ERROR_NONE) {
+            || (at_load && (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL)
+                    != JVMTI_ERROR_NONE)
+            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
+                    != JVMTI_ERROR_NONE) {
         return 0;
     }
     entry_jvmti = jvmti;
@@ -944,8 +916,6 @@ entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char 
         return ENTRY_FILTER_IN_JAVA;
     }
     take_the_jvm(jvmti, jni, JAVA_AGENT_ALREADY_ACTIVE);
-    /* A custom system class loader, or a Java agent that started first. */
-    catch_up(jni);
     return ENTRY_HOOKED;
 }
 
