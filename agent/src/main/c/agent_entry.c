@@ -814,6 +814,14 @@ static entry_start refuse(int strict, const char *stopping, const char *why) {
     return ENTRY_OFF;
 }
 
+/* refuse() from Agent_OnLoad, which stops the JVM itself: no Java runs yet that could. */
+static jint refuse_at_load(int strict, const char *stopping, const char *why) {
+    if (refuse(strict, stopping, why) == ENTRY_STOP_JVM) {
+        exit(1);
+    }
+    return JNI_OK;
+}
+
 /*
  * Reads the three sources with the C grammar: 1 with `parsed` filled, or 0 with `*error` set (NULL if memory ran
  * short; free it). Either way `*strict` tells whether strict=true was asked for.
@@ -894,6 +902,11 @@ entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char 
         free_agent_options(&requested);
         return ENTRY_FILTER_IN_JAVA;
     }
+    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
+        free_agent_options(&requested);
+        say(JAVA_AGENT_ALREADY_ACTIVE);
+        return ENTRY_OFF;
+    }
     JavaVM *vm;
     jvmtiEnv *jvmti;
     char *jar_copy = strdup(jar);
@@ -902,12 +915,6 @@ entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char 
         free(jar_copy);
         free_agent_options(&requested);
         return ENTRY_FILTER_IN_JAVA;
-    }
-    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
-        free(jar_copy);
-        free_agent_options(&requested);
-        say(JAVA_AGENT_ALREADY_ACTIVE);
-        return ENTRY_OFF;
     }
     adopt_options(&requested, arguments, jar_copy);
     if (!start_hook(jvmti, 0)) {
@@ -958,19 +965,14 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
         if (parsed) {
             free_agent_options(&requested);
         }
-        if (refuse(strict, "unsupported Java", why) == ENTRY_STOP_JVM) {
-            exit(1);
-        }
-        return JNI_OK;
+        return refuse_at_load(strict, "unsupported Java", why);
     }
     free(specification);
     if (!parsed) {
-        entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
+        jint outcome = refuse_at_load(strict, "bad option",
+                                      error != NULL ? error : "out of memory reading the options");
         free(error);
-        if (outcome == ENTRY_STOP_JVM) {
-            exit(1);
-        }
-        return JNI_OK;
+        return outcome;
     }
     if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
         free_agent_options(&requested);

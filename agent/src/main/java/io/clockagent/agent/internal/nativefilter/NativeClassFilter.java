@@ -80,7 +80,7 @@ public final class NativeClassFilter implements Runnable {
             PackageSelection packages, ClassFileTransformer jmxWaiter, String jmxWaitsFor, NativeFilterStatus status,
             AgentLog log, boolean requested) {
         return new NativeClassFilter(instrumentation, javaSide, packages, jmxWaiter, jmxWaitsFor, status, log,
-                requested, NativeLibraries.platform(System.getProperty("os.name"), System.getProperty("os.arch")));
+                requested, NativeLibraries.thisPlatform());
     }
 
     /**

@@ -29,9 +29,9 @@ public final class NativeLibraries {
     private NativeLibraries() {
     }
 
-    /** The folder name for a platform, as the JVM names it: {@code linux-amd64}, {@code linux-aarch64}. */
-    static String platform(String osName, String osArch) {
-        return osName.toLowerCase(Locale.ROOT) + "-" + osArch;
+    /** This JVM's platform, named as the library folders are: {@code linux-amd64}, {@code linux-aarch64}. */
+    static String thisPlatform() {
+        return System.getProperty("os.name").toLowerCase(Locale.ROOT) + "-" + System.getProperty("os.arch");
     }
 
     /** The resource that holds the library for a platform, whether the jar carries it or not. */
@@ -45,7 +45,7 @@ public final class NativeLibraries {
      * @throws IOException naming the platform and those the jar carries, if it carries none for this one
      */
     public static Path writeForThisPlatform(Path agentJar, Path target) throws IOException {
-        String platform = platform(System.getProperty("os.name"), System.getProperty("os.arch"));
+        String platform = thisPlatform();
         try (JarFile jar = new JarFile(agentJar.toFile())) {
             JarEntry library = jar.getJarEntry(resource(platform));
             if (library == null) {

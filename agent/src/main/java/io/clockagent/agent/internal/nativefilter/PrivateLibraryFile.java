@@ -5,7 +5,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Path;
 
 /**
  * The file the JVM loads the native library from, as it loads a library only from a file. It is written into a
@@ -16,8 +15,8 @@ import java.nio.file.Path;
  * group write) can only make the exclusive creation fail. Closing deletes both: the JVM's mapping outlives the name,
  * so nothing is left behind even if the JVM is killed later.
  *
- * <p>Written with {@code java.io} alone: the {@code -javaagent} entry writes it before {@code main}, where each JDK
- * class that {@code java.nio.file}'s permission attributes would load first costs startup time.
+ * <p>Written with {@code java.io} alone, {@code File} in and out: the {@code -javaagent} entry writes it before
+ * {@code main}, where each JDK class that {@code java.nio.file} would load first costs startup time.
  */
 public final class PrivateLibraryFile implements AutoCloseable {
 
@@ -39,14 +38,14 @@ public final class PrivateLibraryFile implements AutoCloseable {
      * @return the file, or null if the jar carries no library for this platform
      */
     public static PrivateLibraryFile writeForThisPlatform(ClassLoader agentLoader) throws IOException {
-        try (InputStream library = agentLoader.getResourceAsStream(NativeLibraries.resource(NativeLibraries.platform(
-                System.getProperty("os.name"), System.getProperty("os.arch"))))) {
+        try (InputStream library = agentLoader.getResourceAsStream(
+                NativeLibraries.resource(NativeLibraries.thisPlatform()))) {
             if (library == null) {
                 return null;
             }
             String directoryName = "clock-agent-" + new File("/proc/self").getCanonicalFile().getName() + "-"
                     + System.nanoTime();
-            return write(Path.of(System.getProperty("java.io.tmpdir")), directoryName, NativeLibraries.FILE_NAME,
+            return write(new File(System.getProperty("java.io.tmpdir")), directoryName, NativeLibraries.FILE_NAME,
                     library);
         }
     }
@@ -57,9 +56,9 @@ public final class PrivateLibraryFile implements AutoCloseable {
      * @throws IOException if {@code directoryName} exists in {@code parent}, whatever it is, or {@code parent} cannot
      *     take the directory or the file
      */
-    static PrivateLibraryFile write(Path parent, String directoryName, String fileName, InputStream library)
+    static PrivateLibraryFile write(File parent, String directoryName, String fileName, InputStream library)
             throws IOException {
-        File directory = new File(parent.toFile(), directoryName);
+        File directory = new File(parent, directoryName);
         if (!directory.mkdir()) {
             throw new IOException(directory + " exists or cannot be created");
         }
@@ -89,8 +88,8 @@ public final class PrivateLibraryFile implements AutoCloseable {
                 && directory.setWritable(true, true) && directory.setExecutable(true, true);
     }
 
-    public Path file() {
-        return file.toPath();
+    public File file() {
+        return file;
     }
 
     @Override

@@ -30,7 +30,7 @@ class PrivateLibraryFileTest {
         Path directory;
         Path file;
         try (PrivateLibraryFile library = write("clock-agent-1-2")) {
-            file = library.file();
+            file = library.file().toPath();
             directory = file.getParent();
 
             assertEquals(temporaryDirectory.resolve("clock-agent-1-2"), directory);
@@ -66,7 +66,7 @@ class PrivateLibraryFileTest {
     void aParentThatCannotTakeTheDirectoryFailsAndLeavesNothing() throws IOException {
         Path missingParent = temporaryDirectory.resolve("no-such-directory");
 
-        assertThrows(IOException.class, () -> PrivateLibraryFile.write(missingParent, "clock-agent-1-2",
+        assertThrows(IOException.class, () -> PrivateLibraryFile.write(missingParent.toFile(), "clock-agent-1-2",
                 NativeLibraries.FILE_NAME, new ByteArrayInputStream(LIBRARY)));
         assertFalse(Files.exists(missingParent));
     }
@@ -80,7 +80,7 @@ class PrivateLibraryFileTest {
             }
         };
 
-        assertThrows(IOException.class, () -> PrivateLibraryFile.write(temporaryDirectory, "clock-agent-1-2",
+        assertThrows(IOException.class, () -> PrivateLibraryFile.write(temporaryDirectory.toFile(), "clock-agent-1-2",
                 NativeLibraries.FILE_NAME, failing));
         try (var left = Files.list(temporaryDirectory)) {
             assertTrue(left.toList().isEmpty());
@@ -88,7 +88,7 @@ class PrivateLibraryFileTest {
     }
 
     private PrivateLibraryFile write(String directoryName) throws IOException {
-        return PrivateLibraryFile.write(temporaryDirectory, directoryName, NativeLibraries.FILE_NAME,
+        return PrivateLibraryFile.write(temporaryDirectory.toFile(), directoryName, NativeLibraries.FILE_NAME,
                 new ByteArrayInputStream(LIBRARY));
     }
 }
