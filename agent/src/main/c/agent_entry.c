@@ -424,12 +424,19 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
         return;
     }
     __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
-    if (!names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)
-            || (!options.dry_run && !clock_ready(jvmti, jni))) {
+    if (!names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)) {
         return;
     }
-    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, jvmti_allocate, jvmti,
-                                                 new_length, new_bytes);
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME,
+                                                 starts_with_any(&options.cached_instants, name), jvmti_allocate,
+                                                 jvmti, new_length, new_bytes);
+    if (outcome == REWRITE_DONE && !options.dry_run && !clock_ready(jvmti, jni)) {
+        /* The clock could not be defined: the class loads as it was. */
+        (*jvmti)->Deallocate(jvmti, *new_bytes);
+        *new_bytes = NULL;
+        *new_length = 0;
+        return;
+    }
     if (outcome == REWRITE_DONE) {
         rewrote(jni, name, length, bytes);
         if (options.dry_run) {

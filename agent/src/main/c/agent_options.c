@@ -274,6 +274,7 @@ static void append_quoted(buffer *b, const token *t) {
 typedef struct {
     package_prefixes includes;
     package_prefixes excludes;
+    package_prefixes cached_instants;
     int tick_given;
     long long tick_nanos;
     const char *tick_text;
@@ -318,8 +319,8 @@ static outcome require_once(const token *t, int given, char **error) {
     if (!given) {
         return ACCEPTED;
     }
-    return refuse_token(error, "", t, " repeats an option that may be given only once (only include and exclude"
-                                       " repeat)");
+    return refuse_token(error, "", t, " repeats an option that may be given only once (only include, exclude"
+                                       " and cachedInstants repeat)");
 }
 
 static outcome boolean_value(const token *t, int *value, char **error) {
@@ -516,6 +517,9 @@ static outcome accept(built *b, const token *t, char **error) {
     if (strcmp(key, "exclude") == 0) {
         return package_names(t, &b->excludes, error);
     }
+    if (strcmp(key, "cachedInstants") == 0) {
+        return package_names(t, &b->cached_instants, error);
+    }
     if (strcmp(key, "tick") == 0) {
         if (require_once(t, b->tick_given, error) == REFUSED || tick_nanos(t, &b->tick_nanos, error) == REFUSED) {
             return REFUSED;
@@ -568,6 +572,7 @@ static outcome build(const token *tokens, size_t count, built *b, char **error) 
         if (accept(b, &tokens[i], error) == REFUSED) {
             free_prefixes(&b->includes);
             free_prefixes(&b->excludes);
+            free_prefixes(&b->cached_instants);
             return REFUSED;
         }
     }
@@ -619,11 +624,13 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             if (!refused) {
                 free_prefixes(&b.includes);
                 free_prefixes(&b.excludes);
+                free_prefixes(&b.cached_instants);
             }
         }
         if (!refused && build(merged.tokens, merged.count, &b, error) == ACCEPTED) {
             options->includes = b.includes;
             options->excludes = b.excludes;
+            options->cached_instants = b.cached_instants;
             options->tick_nanos = b.tick_given ? b.tick_nanos : DEFAULT_TICK_NANOS;
             options->tick_text = copy(b.tick_given ? b.tick_text : "1ms", strlen(b.tick_given ? b.tick_text : "1ms"));
             options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
@@ -651,6 +658,7 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
 void free_agent_options(agent_options *options) {
     free_prefixes(&options->includes);
     free_prefixes(&options->excludes);
+    free_prefixes(&options->cached_instants);
     free(options->tick_text);
     free(options->report);
     options->tick_text = NULL;
@@ -692,6 +700,10 @@ char *describe_agent_options(const agent_options *options) {
     append_packages(&b, &options->includes, "(all non-JDK classes)");
     append(&b, " exclude=");
     append_packages(&b, &options->excludes, "(none)");
+    if (options->cached_instants.count > 0) {
+        append(&b, " cachedInstants=");
+        append_packages(&b, &options->cached_instants, "");
+    }
     if (options->sources != 0 && options->sources != 1u << SOURCE_AGENT_ARGUMENTS) {
         append(&b, " (options from ");
         int first = 1;

@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
     package_prefixes includes;
     package_prefixes excludes;
+    package_prefixes cached_instants;
     long long tick_nanos;
     /* The tick as written, for the banner; "1ms" when not given. */
     char *tick_text;

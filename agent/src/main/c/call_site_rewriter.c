@@ -17,11 +17,24 @@
 
 static const unsigned char ENTRY_SIZES[] = CONSTANT_POOL_ENTRY_SIZES;
 
-enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR };
+enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR, MARK_TIME_OWNER };
 
 static const char METHOD_NAME[] = CLOCK_METHOD_NAME;
 static const char OWNER_NAME[] = CLOCK_OWNER_NAME;
 static const char DESCRIPTOR[] = CLOCK_DESCRIPTOR;
+static const char TIME_PACKAGE_NAME[] = TIME_PACKAGE;
+
+typedef struct {
+    const char *owner;
+    const char *name;
+    const char *descriptor;
+    /* The cached clock's method, by default and under cachedInstants; NULL where not redirected. */
+    const char *target;
+    const char *cached_instants_target;
+} redirected_method;
+
+static const redirected_method REDIRECTED[] = REDIRECTED_METHODS;
+#define REDIRECTED_COUNT (sizeof REDIRECTED / sizeof REDIRECTED[0])
 
 typedef struct {
     const unsigned char *bytes;
@@ -30,7 +43,15 @@ typedef struct {
     size_t *offsets;
     unsigned char *marks;
     size_t end;
+    int names_time_owner;
 } pool;
+
+/* The Methodrefs a rewrite re-points, in pool order, and the method each goes to where its name changes. */
+typedef struct {
+    unsigned *methodrefs;
+    const char **renamed_to;
+    unsigned count;
+} redirects;
 
 static unsigned u2(const unsigned char *at) {
     return (unsigned) at[0] << 8 | at[1];
@@ -59,6 +80,13 @@ static unsigned char mark_of(const unsigned char *text, unsigned length) {
     if (length == sizeof DESCRIPTOR - 1 && memcmp(text, DESCRIPTOR, length) == 0) {
         return MARK_DESCRIPTOR;
     }
+    if (length > sizeof TIME_PACKAGE_NAME - 1 && memcmp(text, TIME_PACKAGE_NAME, sizeof TIME_PACKAGE_NAME - 1) == 0) {
+        for (size_t i = 0; i < REDIRECTED_COUNT; i++) {
+            if (strlen(REDIRECTED[i].owner) == length && memcmp(text, REDIRECTED[i].owner, length) == 0) {
+                return MARK_TIME_OWNER;
+            }
+        }
+    }
     return NO_MARK;
 }
 
@@ -84,6 +112,7 @@ static int walk(pool *p) {
                 return 0;
             }
             p->marks[index] = mark_of(p->bytes + position + 3, length);
+            p->names_time_owner |= p->marks[index] == MARK_TIME_OWNER;
             size += length;
         } else if (size == WIDE_ENTRY_SIZE) {
             index++;
@@ -109,11 +138,10 @@ static unsigned char mark_at(const pool *p, size_t at) {
 }
 
 /*
- * Collects the clock's Methodrefs into `found`; returns their number, or -1 where an index the Java side checks
- * names no entry.
+ * Marks the clock's Methodrefs in `chosen`; returns 0, or -1 where an index the Java side checks names no entry
+ * (ConstantPool.methodrefsMarked).
  */
-static int clock_methodrefs(const pool *p, unsigned *found) {
-    int count = 0;
+static int clock_methodrefs(const pool *p, const char **chosen) {
     for (unsigned index = 1; index < p->count; index++) {
         size_t at = p->offsets[index];
         if (at == 0 || p->bytes[at] != TAG_METHODREF) {
@@ -143,10 +171,93 @@ static int clock_methodrefs(const pool *p, unsigned *found) {
             return -1;
         }
         if (mark_at(p, owner + 1) == MARK_OWNER_NAME && mark_at(p, name_and_type + 3) == MARK_DESCRIPTOR) {
-            found[count++] = index;
+            chosen[index] = METHOD_NAME;
         }
     }
-    return count;
+    return 0;
+}
+
+/* Whether the Utf8 entry an index read at `at` names holds exactly `text`; the index is known to name an entry. */
+static int utf8_is(const pool *p, size_t at, const char *text) {
+    size_t utf8 = entry(p, at);
+    size_t length = strlen(text);
+    return u2(p->bytes + utf8 + 1) == length && memcmp(p->bytes + utf8 + 3, text, length) == 0;
+}
+
+/*
+ * Marks in `chosen` the Methodrefs to redirected java.time methods, with the method each goes to; returns 0, or -1
+ * where the Java side would throw (ConstantPool.methodrefsOwnedBy, CallSiteRewriter.redirects) or might: a name or
+ * descriptor that is not a Utf8 entry, which Java refuses only when it compares it.
+ */
+static int time_methodrefs(const pool *p, int cached_instants, const char **chosen) {
+    for (unsigned index = 1; index < p->count; index++) {
+        size_t at = p->offsets[index];
+        if (at == 0 || p->bytes[at] != TAG_METHODREF) {
+            continue;
+        }
+        size_t owner = entry(p, at + 1);
+        if (owner == 0) {
+            return -1;
+        }
+        if (p->bytes[owner] != TAG_CLASS) {
+            continue;
+        }
+        if (entry(p, owner + 1) == 0) {
+            return -1;
+        }
+        if (mark_at(p, owner + 1) != MARK_TIME_OWNER) {
+            continue;
+        }
+        size_t name_and_type = entry(p, at + 3);
+        if (name_and_type == 0) {
+            return -1;
+        }
+        if (p->bytes[name_and_type] != TAG_NAME_AND_TYPE) {
+            continue;
+        }
+        size_t name = entry(p, name_and_type + 1);
+        size_t descriptor = entry(p, name_and_type + 3);
+        if (name == 0 || descriptor == 0 || p->bytes[name] != TAG_UTF8 || p->bytes[descriptor] != TAG_UTF8) {
+            return -1;
+        }
+        for (size_t i = 0; i < REDIRECTED_COUNT; i++) {
+            const char *target = cached_instants ? REDIRECTED[i].cached_instants_target : REDIRECTED[i].target;
+            if (target != NULL && utf8_is(p, owner + 1, REDIRECTED[i].owner)
+                    && utf8_is(p, name_and_type + 1, REDIRECTED[i].name)
+                    && utf8_is(p, name_and_type + 3, REDIRECTED[i].descriptor)) {
+                chosen[index] = target;
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * The Methodrefs to re-point, in pool order, with the name each goes to where it changes (NULL where it keeps its
+ * own); -1 where the Java side would throw or might.
+ */
+static int find_redirects(const pool *p, int cached_instants, redirects *found) {
+    const char **chosen = calloc(p->count + 1, sizeof *chosen);
+    if (chosen == NULL) {
+        return -1;
+    }
+    int outcome = clock_methodrefs(p, chosen);
+    if (outcome == 0 && p->names_time_owner) {
+        outcome = time_methodrefs(p, cached_instants, chosen);
+    }
+    found->count = 0;
+    for (unsigned index = 1; index < p->count && outcome == 0; index++) {
+        if (chosen[index] == NULL) {
+            continue;
+        }
+        size_t name_and_type = p->offsets[index] + 3;
+        found->methodrefs[found->count] = index;
+        found->renamed_to[found->count++] = utf8_is(p, entry(p, name_and_type) + 1, chosen[index]) ? NULL
+                : chosen[index];
+    }
+    free(chosen);
+    return outcome;
 }
 
 /* Where the attributes starting at `position` end, or 0 past the end of the class file. */
@@ -193,37 +304,82 @@ static int layout_complete(const pool *p) {
     return attributes != 0 && skip_attributes(p, attributes) != 0;
 }
 
-static rewrite_outcome patch(const pool *p, const unsigned *methodrefs, int methodref_count, const char *target,
-                             class_allocator allocate, void *context, jint *new_length, unsigned char **new_bytes) {
-    size_t target_length = strlen(target);
-    size_t added = 3 + target_length + 3;
-    if (p->count + 2 > MAX_POOL_COUNT || p->length > (size_t) INT32_MAX - added) {
+static unsigned char *append_utf8(unsigned char *at, const char *text) {
+    size_t length = strlen(text);
+    at[0] = TAG_UTF8;
+    put_u2(at + 1, (unsigned) length);
+    memcpy(at + 3, text, length);
+    return at + 3 + length;
+}
+
+/*
+ * CallSiteRewriter.patch, byte for byte: the target class, then for each renamed redirect in pool order its name
+ * (once per name) and a NameAndType of it with the original descriptor; the Methodrefs re-pointed at them.
+ */
+static rewrite_outcome patch(const pool *p, const redirects *found, const char *target, class_allocator allocate,
+                             void *context, jint *new_length, unsigned char **new_bytes) {
+    /* Where each renamed redirect's name goes: a new entry, or the one made for an earlier redirect of that name. */
+    unsigned *name_index = calloc(found->count + 1, sizeof *name_index);
+    if (name_index == NULL) {
         return REWRITE_LEFT_TO_JAVA;
     }
-    unsigned char *patched = allocate(context, p->length + added);
+    size_t added = 3 + strlen(target) + 3;
+    unsigned next = p->count + 2;
+    for (unsigned n = 0; n < found->count; n++) {
+        const char *renamed = found->renamed_to[n];
+        if (renamed == NULL) {
+            continue;
+        }
+        for (unsigned m = 0; m < n && name_index[n] == 0; m++) {
+            if (found->renamed_to[m] != NULL && strcmp(found->renamed_to[m], renamed) == 0) {
+                name_index[n] = name_index[m];
+            }
+        }
+        if (name_index[n] == 0) {
+            name_index[n] = next++;
+            added += 3 + strlen(renamed);
+        }
+        next++;
+        added += 5;
+    }
+    unsigned char *patched = next > MAX_POOL_COUNT || p->length > (size_t) INT32_MAX - added ? NULL
+            : allocate(context, p->length + added);
     if (patched == NULL) {
+        free(name_index);
         return REWRITE_LEFT_TO_JAVA;
     }
     memcpy(patched, p->bytes, p->end);
-    unsigned char *at = patched + p->end;
-    at[0] = TAG_UTF8;
-    put_u2(at + 1, (unsigned) target_length);
-    memcpy(at + 3, target, target_length);
-    at += 3 + target_length;
+    unsigned char *at = append_utf8(patched + p->end, target);
     at[0] = TAG_CLASS;
     put_u2(at + 1, p->count);
-    memcpy(patched + p->end + added, p->bytes + p->end, p->length - p->end);
-    put_u2(patched + 8, p->count + 2);
-    for (int i = 0; i < methodref_count; i++) {
-        put_u2(patched + p->offsets[methodrefs[i]] + 1, p->count + 1);
+    at += 3;
+    unsigned index = p->count + 2;
+    for (unsigned n = 0; n < found->count; n++) {
+        size_t methodref = p->offsets[found->methodrefs[n]];
+        put_u2(patched + methodref + 1, p->count + 1);
+        if (found->renamed_to[n] == NULL) {
+            continue;
+        }
+        if (name_index[n] == index) {
+            at = append_utf8(at, found->renamed_to[n]);
+            index++;
+        }
+        at[0] = TAG_NAME_AND_TYPE;
+        put_u2(at + 1, name_index[n]);
+        memcpy(at + 3, p->bytes + entry(p, methodref + 3) + 3, 2);
+        at += 5;
+        put_u2(patched + methodref + 3, index++);
     }
+    free(name_index);
+    memcpy(patched + p->end + added, p->bytes + p->end, p->length - p->end);
+    put_u2(patched + 8, next);
     *new_length = (jint) (p->length + added);
     *new_bytes = patched;
     return REWRITE_DONE;
 }
 
 rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, const char *target_internal_name,
-                                   class_allocator allocate, void *context, jint *new_length,
+                                   int cached_instants, class_allocator allocate, void *context, jint *new_length,
                                    unsigned char **new_bytes) {
     if (length < 10 || u4(bytes) != MAGIC) {
         return REWRITE_LEFT_TO_JAVA;
@@ -235,22 +391,23 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
     if (u2(bytes + 6) < MIN_MAJOR_VERSION) {
         return REWRITE_LEFT_TO_JAVA;
     }
-    pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0};
+    pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0, 0};
     p.offsets = calloc(p.count + 1, sizeof *p.offsets);
     p.marks = calloc(p.count + 1, 1);
-    unsigned *methodrefs = calloc(p.count + 1, sizeof *methodrefs);
+    redirects found = {calloc(p.count + 1, sizeof *found.methodrefs), calloc(p.count + 1, sizeof *found.renamed_to),
+                       0};
     rewrite_outcome outcome = REWRITE_LEFT_TO_JAVA;
-    if (p.offsets != NULL && p.marks != NULL && methodrefs != NULL && walk(&p)) {
-        int methodref_count = clock_methodrefs(&p, methodrefs);
-        if (methodref_count == 0) {
+    if (p.offsets != NULL && p.marks != NULL && found.methodrefs != NULL && found.renamed_to != NULL && walk(&p)
+            && find_redirects(&p, cached_instants, &found) == 0) {
+        if (found.count == 0) {
             outcome = REWRITE_NOT_NEEDED;
-        } else if (methodref_count > 0 && layout_complete(&p)) {
-            outcome = patch(&p, methodrefs, methodref_count, target_internal_name, allocate, context, new_length,
-                            new_bytes);
+        } else if (layout_complete(&p)) {
+            outcome = patch(&p, &found, target_internal_name, allocate, context, new_length, new_bytes);
         }
     }
     free(p.offsets);
     free(p.marks);
-    free(methodrefs);
+    free(found.methodrefs);
+    free(found.renamed_to);
     return outcome;
 }

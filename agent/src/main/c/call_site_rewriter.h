@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 typedef enum {
-    /* No Methodref to System.currentTimeMillis()J: the class loads as it is. */
+    /* No Methodref to a method redirected for this class: the class loads as it is. */
     REWRITE_NOT_NEEDED,
     /* *new_bytes holds the rewritten class, from the allocator. */
     REWRITE_DONE,
@@ -22,10 +22,11 @@ typedef unsigned char *(*class_allocator)(void *context, size_t size);
 /*
  * The Java rewriter's redirect (CallSiteRewriter, without site counting), byte for byte: appends a Utf8 and a Class
  * entry naming target_internal_name to the constant pool and points every Methodref to
- * java/lang/System.currentTimeMillis()J at that class.
+ * java/lang/System.currentTimeMillis()J, and to the java.time methods of RedirectedMethod (those of cachedInstants
+ * too where `cached_instants` is set), at that class, with a NameAndType of the target method's name where it differs.
  */
 rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, const char *target_internal_name,
-                                   class_allocator allocate, void *context, jint *new_length,
+                                   int cached_instants, class_allocator allocate, void *context, jint *new_length,
                                    unsigned char **new_bytes);
 
 #endif

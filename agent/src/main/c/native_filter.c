@@ -53,6 +53,7 @@ typedef struct {
     jobject agent_loader;
     prefix_list includes;
     prefix_list excludes;
+    prefix_list cached_instants;
     prefix_list ignored;
     /* Whole class names, passed on whatever their loader: a detach request, the JDK's MBean server. */
     prefix_list passed;
@@ -178,7 +179,7 @@ static void hand_to_java(settings *s, jvmtiEnv *env, JNIEnv *jni, jobject loader
     }
 }
 
-/* Before the first class this side rewrites: a rewritten class reads a clock that only the ticker keeps cached. */
+/* With the first class this side rewrites: a rewritten class reads a clock that only the ticker keeps cached. */
 static void ask_for_ticker(settings *s, JNIEnv *jni) {
     if (__atomic_exchange_n(&s->ticker_asked, 1, __ATOMIC_ACQ_REL)) {
         return;
@@ -218,10 +219,11 @@ static void JNICALL on_class_file_load(jvmtiEnv *env, JNIEnv *jni, jclass redefi
     settings *s = __atomic_load_n(&active, __ATOMIC_SEQ_CST);
     verdict v = s == NULL ? LEAVE : judge(s, jni, loader, name, length, bytes);
     if (v == CLOCK_NAMED) {
-        ask_for_ticker(s, jni);
-        rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name, jvmti_allocate, env,
+        rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name,
+                                                     starts_with_any(&s->cached_instants, name), jvmti_allocate, env,
                                                      new_length, new_bytes);
         if (outcome == REWRITE_DONE) {
+            ask_for_ticker(s, jni);
             __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
             if (s->reports_rewrites) {
                 report_rewrite(s, jni, name, length, bytes);
@@ -280,6 +282,7 @@ static void free_settings(JNIEnv *jni, settings *s) {
     }
     free_prefixes(&s->includes);
     free_prefixes(&s->excludes);
+    free_prefixes(&s->cached_instants);
     free_prefixes(&s->ignored);
     free_prefixes(&s->passed);
     free(s->clock_internal_name);
@@ -287,8 +290,9 @@ static void free_settings(JNIEnv *jni, settings *s) {
 }
 
 static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_loader, jobject agent_loader,
-                              jobjectArray includes, jobjectArray excludes, jobjectArray ignored,
-                              jobjectArray passed, jstring clock_internal_name, jboolean reports_rewrites) {
+                              jobjectArray includes, jobjectArray excludes, jobjectArray cached_instants,
+                              jobjectArray ignored, jobjectArray passed, jstring clock_internal_name,
+                              jboolean reports_rewrites) {
     settings *s = calloc(1, sizeof *s);
     if (s == NULL) {
         return NULL;
@@ -314,6 +318,7 @@ static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_load
             || s->examined_by_java == NULL || s->rewriting_natively == NULL || s->rewrote_natively == NULL
             || s->clock_internal_name == NULL
             || !copy_prefixes(jni, includes, &s->includes) || !copy_prefixes(jni, excludes, &s->excludes)
+            || !copy_prefixes(jni, cached_instants, &s->cached_instants)
             || !copy_prefixes(jni, ignored, &s->ignored) || !copy_prefixes(jni, passed, &s->passed)) {
         (*jni)->ExceptionClear(jni);
         free_settings(jni, s);
@@ -373,8 +378,9 @@ static jstring open_jvmti(JNIEnv *jni) {
 
 /* Returns null, or why the filter could not start. Never runs twice at once, nor beside stop. */
 static jstring start(JNIEnv *jni, jclass calls, jobject target, jobject platform_loader, jobject agent_loader,
-                     jobjectArray includes, jobjectArray excludes, jobjectArray ignored, jobjectArray passed,
-                     jstring clock_internal_name, jboolean reports_rewrites) {
+                     jobjectArray includes, jobjectArray excludes, jobjectArray cached_instants,
+                     jobjectArray ignored, jobjectArray passed, jstring clock_internal_name,
+                     jboolean reports_rewrites) {
     (void) calls;
     pthread_mutex_lock(&start_stop);
     static int jvmti_opened;
@@ -385,8 +391,8 @@ static jstring start(JNIEnv *jni, jclass calls, jobject target, jobject platform
     }
     settings *s = NULL;
     if (not_started == NULL) {
-        s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, ignored, passed,
-                         clock_internal_name, reports_rewrites);
+        s = new_settings(jni, target, platform_loader, agent_loader, includes, excludes, cached_instants, ignored,
+                         passed, clock_internal_name, reports_rewrites);
         if (s == NULL) {
             not_started = (*jni)->NewStringUTF(jni, "out of memory");
         }
@@ -443,7 +449,8 @@ JNIEXPORT jstring JNICALL Java_java_lang_ClockAgentNativeFilterLibrary_bind(JNIE
     (void) library_class;
     static const JNINativeMethod natives[] = {
         {"start", "(Ljava/lang/Object;Ljava/lang/ClassLoader;Ljava/lang/ClassLoader;[Ljava/lang/String;"
-                  "[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;Ljava/lang/String;Z)Ljava/lang/String;",
+                  "[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/String;Ljava/lang/String;Z)"
+                  "Ljava/lang/String;",
          (void *) start},
         {"stop", "()V", (void *) stop},
         {"classesScanned", "()J", (void *) scanned},

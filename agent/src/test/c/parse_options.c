@@ -91,6 +91,8 @@ int main(void) {
             add_prefixes(&out, &options.includes);
             add(&out, "\t");
             add_prefixes(&out, &options.excludes);
+            add(&out, "\t");
+            add_prefixes(&out, &options.cached_instants);
             free(described);
             free_agent_options(&options);
         } else {

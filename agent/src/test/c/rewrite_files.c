@@ -1,7 +1,8 @@
 /*
  * Test driver for call_site_rewriter.c, so that a JUnit test can hold it against the Java rewriter class file by
- * class file. Usage: rewrite_files TARGET_INTERNAL_NAME, then one class file path per line on stdin; for each prints
- * "DONE PATH" (and writes the rewritten class to PATH.out), "NOT_NEEDED PATH" or "LEFT_TO_JAVA PATH".
+ * class file. Usage: rewrite_files TARGET_INTERNAL_NAME, then one line per class file on stdin: "1 PATH" to rewrite it
+ * as a class where cachedInstants applies, "0 PATH" otherwise; for each prints "DONE PATH" (and writes the rewritten
+ * class to PATH.out), "NOT_NEEDED PATH" or "LEFT_TO_JAVA PATH".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +35,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: rewrite_files TARGET_INTERNAL_NAME < paths\n");
         return 2;
     }
-    char path[4096];
-    while (fgets(path, sizeof path, stdin) != NULL) {
-        path[strcspn(path, "\n")] = '\0';
+    char line[4096];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if ((line[0] != '0' && line[0] != '1') || line[1] != ' ') {
+            fprintf(stderr, "expected '0 PATH' or '1 PATH', got: %s\n", line);
+            return 2;
+        }
+        int cached_instants = line[0] == '1';
+        const char *path = line + 2;
         long length;
         unsigned char *bytes = read_file(path, &length);
         if (bytes == NULL) {
@@ -45,8 +52,8 @@ int main(int argc, char **argv) {
         }
         jint rewritten_length = 0;
         unsigned char *rewritten = NULL;
-        rewrite_outcome outcome = rewrite_call_sites(bytes, (jint) length, argv[1], heap_allocate, NULL,
-                                                     &rewritten_length, &rewritten);
+        rewrite_outcome outcome = rewrite_call_sites(bytes, (jint) length, argv[1], cached_instants, heap_allocate,
+                                                     NULL, &rewritten_length, &rewritten);
         if (outcome == REWRITE_DONE) {
             char out_path[4200];
             snprintf(out_path, sizeof out_path, "%s.out", path);

@@ -25,9 +25,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     jint rewritten_length = 0;
     unsigned char *rewritten = NULL;
-    if (rewrite_call_sites(data, (jint) size, TARGET, heap_allocate, NULL, &rewritten_length, &rewritten)
-            == REWRITE_DONE) {
-        abort();
+    for (int cached_instants = 0; cached_instants <= 1; cached_instants++) {
+        if (rewrite_call_sites(data, (jint) size, TARGET, cached_instants, heap_allocate, NULL, &rewritten_length,
+                               &rewritten) == REWRITE_DONE) {
+            abort();
+        }
     }
     return 0;
 }

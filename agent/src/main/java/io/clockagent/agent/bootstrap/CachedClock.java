@@ -1,18 +1,38 @@
 package io.clockagent.agent.bootstrap;
 
+import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The clock that rewritten call sites read instead of {@code System.currentTimeMillis()}; any thread may call it.
+ * The clock that rewritten call sites read instead of {@code System.currentTimeMillis()} and {@code java.time}'s
+ * system clock; any thread may call it.
  *
  * <p>At startup the agent defines a copy of this class named {@code java.lang.ClockAgentCachedClock} in the boot
  * loader, so that every class loader and module resolves it, and hands the write side to its ticker alone. The class
  * therefore imports {@code java.*} only, refers to itself by no descriptor, and offers application code nothing but
- * the read.
+ * reads.
+ *
+ * <p>An instance is a system clock of {@code java.time}, as {@code Clock.systemUTC()} and its siblings give, whose
+ * {@link #millis()} reads the cache: rewritten call sites of those factories get one, as millisecond resolution is
+ * what {@code millis()} has anyway. Its {@link #instant()} reads the real clock, at the microseconds it has on Linux,
+ * unless the clock was made in a package the {@code cachedInstants} option names, where the instant comes from the
+ * cache, at the tick's resolution, as do the {@code now()} methods the same option redirects here. It is equal to,
+ * hashes and prints as the JDK's system clock of its zone, and serializes as that clock.
  */
-public final class CachedClock {
+public final class CachedClock extends Clock implements Serializable {
 
     /*
      * Who writes, who reads. The ticker thread alone stores the cached millis, once per tick, with setOpaque.
@@ -47,12 +67,29 @@ public final class CachedClock {
     private static final int STRIPES = 8;
     private static final long[] DIRECT_READS = new long[(STRIPES + 1) * CachedClock.VALUE_INDEX];
 
+    /*
+     * The ticker's Instant of the millis it stores, stored just before them, so that an instant read from the cache
+     * allocates nothing. A reader takes it only if it holds the millis it read from the cell: a reader between the
+     * two stores sees another tick's instant and makes its own. Instant's fields are final, so a reader that sees the
+     * reference sees the whole object.
+     */
+    private static volatile Instant tickInstant;
+    /* The system clocks in UTC, made on first use: ZoneOffset's initialization is not the clock definition's to pay. */
+    private static Clock utc;
+    private static Clock utcCachedInstants;
     private static volatile boolean demanded;
     private static volatile Thread ticker;
     private static volatile long floorMillis = Long.MIN_VALUE;
     private static volatile boolean publishing;
 
-    private CachedClock() {
+    private static final long serialVersionUID = 1L;
+
+    private final ZoneId zone;
+    private final boolean cachedInstants;
+
+    private CachedClock(ZoneId zone, boolean cachedInstants) {
+        this.zone = zone;
+        this.cachedInstants = cachedInstants;
     }
 
     /*
@@ -71,9 +108,17 @@ public final class CachedClock {
     }
 
     private static long directAndRaiseDemand() {
+        return settleDirect(System.currentTimeMillis());
+    }
+
+    /**
+     * What a reader that found nothing cached returns for the direct clock's {@code directMillis}: the monotonic
+     * floor or the ticker's store where either is later (see above), having raised the demand.
+     */
+    private static long settleDirect(long directMillis) {
         // Pairs with the ticker's release store of 0, so the floor it set just before is visible here.
         VarHandle.acquireFence();
-        long directMillis = Math.max(System.currentTimeMillis(), floorMillis);
+        long settledMillis = Math.max(directMillis, floorMillis);
         int cell = (((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX;
         CELL.setOpaque(DIRECT_READS, cell, (long) CELL.getOpaque(DIRECT_READS, cell) + 1L);
         if (!demanded) {
@@ -89,7 +134,166 @@ public final class CachedClock {
             }
         }
         long storedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
-        return storedMillis != 0L ? storedMillis : directMillis;
+        return storedMillis != 0L ? storedMillis : settledMillis;
+    }
+
+    /**
+     * The cached time as an {@link Instant}, at the tick's resolution; with nothing cached the direct clock's, at its
+     * own resolution, unless the floor or the ticker's store is later (as for {@link #currentTimeMillis()}).
+     */
+    public static Instant cachedInstantNow() {
+        long cachedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        if (cachedMillis != 0L) {
+            Instant published = tickInstant;
+            return published != null && published.toEpochMilli() == cachedMillis ? published
+                    : Instant.ofEpochMilli(cachedMillis);
+        }
+        Instant direct = Instant.now();
+        long directMillis = direct.toEpochMilli();
+        long settledMillis = settleDirect(directMillis);
+        return settledMillis == directMillis ? direct : Instant.ofEpochMilli(settledMillis);
+    }
+
+    /** In place of {@code Clock.systemUTC()}. */
+    public static Clock systemUTC() {
+        Clock clock = utc;
+        if (clock == null) {
+            // A race makes two equal clocks, either of which is right.
+            clock = new CachedClock(ZoneOffset.UTC, false);
+            utc = clock;
+        }
+        return clock;
+    }
+
+    /** In place of {@code Clock.systemDefaultZone()}. */
+    public static Clock systemDefaultZone() {
+        return new CachedClock(ZoneId.systemDefault(), false);
+    }
+
+    /** In place of {@code Clock.system(zone)}. */
+    public static Clock system(ZoneId zone) {
+        return new CachedClock(Objects.requireNonNull(zone, "zone"), false);
+    }
+
+    /** In place of {@code Clock.systemUTC()} where {@code cachedInstants} applies. */
+    public static Clock cachedInstantsSystemUTC() {
+        Clock clock = utcCachedInstants;
+        if (clock == null) {
+            clock = new CachedClock(ZoneOffset.UTC, true);
+            utcCachedInstants = clock;
+        }
+        return clock;
+    }
+
+    /** In place of {@code Clock.systemDefaultZone()} where {@code cachedInstants} applies. */
+    public static Clock cachedInstantsSystemDefaultZone() {
+        return new CachedClock(ZoneId.systemDefault(), true);
+    }
+
+    /** In place of {@code Clock.system(zone)} where {@code cachedInstants} applies. */
+    public static Clock cachedInstantsSystem(ZoneId zone) {
+        return new CachedClock(Objects.requireNonNull(zone, "zone"), true);
+    }
+
+    /*
+     * In place of the no-argument and zone-taking now() of java.time's date-time types where cachedInstants applies:
+     * what now(clock) computes from the clock's instant and zone, from the cached instant, with no clock made.
+     */
+
+    public static LocalDateTime cachedLocalDateTimeNow() {
+        return LocalDateTime.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static LocalDateTime cachedLocalDateTimeNow(ZoneId zone) {
+        return LocalDateTime.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    public static ZonedDateTime cachedZonedDateTimeNow() {
+        return ZonedDateTime.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static ZonedDateTime cachedZonedDateTimeNow(ZoneId zone) {
+        return ZonedDateTime.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    public static OffsetDateTime cachedOffsetDateTimeNow() {
+        return OffsetDateTime.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static OffsetDateTime cachedOffsetDateTimeNow(ZoneId zone) {
+        return OffsetDateTime.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    public static LocalTime cachedLocalTimeNow() {
+        return LocalTime.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static LocalTime cachedLocalTimeNow(ZoneId zone) {
+        return LocalTime.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    public static OffsetTime cachedOffsetTimeNow() {
+        return OffsetTime.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static OffsetTime cachedOffsetTimeNow(ZoneId zone) {
+        return OffsetTime.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    public static LocalDate cachedLocalDateNow() {
+        return LocalDate.ofInstant(cachedInstantNow(), ZoneId.systemDefault());
+    }
+
+    public static LocalDate cachedLocalDateNow(ZoneId zone) {
+        return LocalDate.ofInstant(cachedInstantNow(), Objects.requireNonNull(zone, "zone"));
+    }
+
+    @Override
+    public long millis() {
+        return currentTimeMillis();
+    }
+
+    @Override
+    public Instant instant() {
+        return cachedInstants ? cachedInstantNow() : Instant.now();
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return zone;
+    }
+
+    @Override
+    public Clock withZone(ZoneId newZone) {
+        return newZone.equals(zone) ? this : new CachedClock(newZone, cachedInstants);
+    }
+
+    /*
+     * As the JDK's system clock: equal to any system clock of the same zone, the JDK's included, whose class is known
+     * by asking for one; the JDK's own equals knows only its class, so it answers false the other way round.
+     */
+    @Override
+    public boolean equals(Object other) {
+        if (other instanceof CachedClock) {
+            return zone.equals(((CachedClock) other).zone);
+        }
+        return other != null && other.getClass() == Clock.systemUTC().getClass()
+                && zone.equals(((Clock) other).getZone());
+    }
+
+    @Override
+    public int hashCode() {
+        return zone.hashCode() + 1;
+    }
+
+    @Override
+    public String toString() {
+        return "SystemClock[" + zone + "]";
+    }
+
+    /** A stream holds the JDK's system clock, which needs no agent to read back. */
+    private Object writeReplace() {
+        return Clock.system(zone);
     }
 
     /*

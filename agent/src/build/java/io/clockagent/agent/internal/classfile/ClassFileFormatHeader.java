@@ -8,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code class_file_format.h}, the C rewriter's view of the class-file format, from the Java rewriter's
- * constants: the oldest version it reads, the constant-pool tags and entry sizes, and the names of the clock method,
- * so that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
+ * constants: the oldest version it reads, the constant-pool tags and entry sizes, the names of the clock method and
+ * the list of redirected methods, so that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
  * the agent's compiled classes, and never shipped.
  *
  * <p>Usage: {@code java -cp GENERATOR:CLASSES io.clockagent.agent.internal.classfile.ClassFileFormatHeader OUTPUT_FILE}
@@ -34,9 +34,24 @@ final class ClassFileFormatHeader {
                 .define("CLOCK_METHOD_NAME", quoted(CallSiteRewriter.CLOCK_METHOD_NAME))
                 .define("CLOCK_OWNER_NAME", quoted(CallSiteRewriter.CLOCK_OWNER_NAME))
                 .define("CLOCK_DESCRIPTOR", quoted(CallSiteRewriter.CLOCK_DESCRIPTOR))
+                .define("TIME_PACKAGE", quoted(CallSiteRewriter.TIME_PACKAGE_NAME))
+                .comment("RedirectedMethod.ALL, in its order: owner, name, descriptor, target by default (NULL: none),"
+                        + " target under cachedInstants.")
+                .define("REDIRECTED_METHODS", redirectedMethods())
                 .comment("Entry sizes by tag, tag byte included (Utf8 adds the length it holds); 0 for no tag.")
                 .define("CONSTANT_POOL_ENTRY_SIZES", entrySizes())
                 .write(Path.of(args[0]));
+    }
+
+    private static String redirectedMethods() {
+        StringBuilder methods = new StringBuilder("{");
+        for (RedirectedMethod method : RedirectedMethod.ALL) {
+            methods.append(methods.length() == 1 ? "" : ", ").append('{').append(quoted(method.owner())).append(", ")
+                    .append(quoted(method.name())).append(", ").append(quoted(method.descriptor())).append(", ")
+                    .append(method.target(false) == null ? "NULL" : quoted(method.target(false))).append(", ")
+                    .append(quoted(method.target(true))).append('}');
+        }
+        return methods.append('}').toString();
     }
 
     /** Up to the last tag there is: C checks the tag against the table's length instead of storing 256 slots. */

@@ -1,25 +1,32 @@
 package io.clockagent.agent.internal.classfile;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Redirects every use of {@code System.currentTimeMillis()} in one class file to another class's static
- * {@code currentTimeMillis()J}, and counts those uses method by method for whoever shows them. Immutable and
- * thread-safe.
+ * Redirects every use of {@code System.currentTimeMillis()}, and of the {@code java.time} methods of
+ * {@link RedirectedMethod}, in one class file to static methods of another class, and counts those uses method by
+ * method for whoever shows them. Immutable and thread-safe.
  *
- * <p>Every use of that method in a class (each {@code invokestatic}, each method reference in an
+ * <p>Every use of such a method in a class (each {@code invokestatic}, each method reference in an
  * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
- * constant-pool {@code Methodref} entries to {@code java/lang/System.currentTimeMillis:()J}. Re-pointing those entries
- * at a new {@code Class} entry appended to the pool redirects them all while every method body, stack map and
- * existing index stays byte for byte the same. Method bodies are only read by {@link #countSites}, apart from the
- * rewrite, and only when something shows the counts: decoding every instruction of a class costs far more than the
- * redirection itself, and a JVM that loads thousands of classes at startup would pay for counts that nobody reads.
- * Counting never decides what is rewritten, so asking for counts never changes what runs.
+ * constant-pool {@code Methodref} entries to it. Re-pointing those entries at a new {@code Class} entry appended to the
+ * pool (and, where the target method has another name, at a new {@code NameAndType} with the same descriptor)
+ * redirects them all while every method body, stack map and existing index stays byte for byte the same. Method bodies
+ * are only read by {@link #countSites}, apart from the rewrite, and only when something shows the counts: decoding
+ * every instruction of a class costs far more than the redirection itself, and a JVM that loads thousands of classes
+ * at startup would pay for counts that nobody reads. Counting never decides what is rewritten, so asking for counts
+ * never changes what runs.
  *
- * <p>The class-file constants here and in {@link ConstantPool} are the native class filter's too: the build writes
- * them into the C rewriter's {@code class_file_format.h}.
+ * <p>The class-file constants here and in {@link ConstantPool}, and the list of redirected methods, are the native
+ * class filter's too: the build writes them into the C rewriter's {@code class_file_format.h}.
  */
 public final class CallSiteRewriter {
 
@@ -39,6 +46,9 @@ public final class CallSiteRewriter {
     static final String CLOCK_OWNER_NAME = "java/lang/System";
     static final String CLOCK_DESCRIPTOR = "()J";
 
+    static final String TIME_PACKAGE_NAME = "java/time/";
+    private static final byte[] TIME_PACKAGE = ascii(TIME_PACKAGE_NAME);
+    private static final int TIME_PACKAGE_T = TIME_PACKAGE_NAME.indexOf('t');
     private static final byte[] METHOD_NAME = ascii(CLOCK_METHOD_NAME);
     private static final byte[] OWNER_NAME = ascii(CLOCK_OWNER_NAME);
     private static final byte[] DESCRIPTOR = ascii(CLOCK_DESCRIPTOR);
@@ -46,6 +56,12 @@ public final class CallSiteRewriter {
     private static final byte MARK_METHOD_NAME = 1;
     private static final byte MARK_OWNER_NAME = 2;
     private static final byte MARK_DESCRIPTOR = 3;
+    /* A java.time class that declares a redirected method. */
+    private static final byte MARK_TIME_OWNER = 4;
+    /* The java.time owners of RedirectedMethod, and the bounds of their lengths, which the scan tries first. */
+    private static final byte[][] TIME_OWNERS = timeOwners();
+    private static final int TIME_OWNER_MIN_LENGTH = TIME_OWNERS[0].length;
+    private static final int TIME_OWNER_MAX_LENGTH = TIME_OWNERS[TIME_OWNERS.length - 1].length;
 
     private final byte[] targetInternalName;
 
@@ -55,12 +71,14 @@ public final class CallSiteRewriter {
     }
 
     /**
-     * @return the rewritten class file, or null when the class never refers to {@code System.currentTimeMillis()}
+     * @param cachedInstants whether the class lies in a package of the {@code cachedInstants} option, which redirects
+     *     the reads of instants too (see {@link RedirectedMethod})
+     * @return the rewritten class file, or null when the class uses no method redirected for it
      * @throws ClassFileException when the bytes cannot be read with certainty; the caller leaves the class unchanged.
      *     A {@link NewerFormatException} when the class file is newer than any version known and holds a constant of a
      *     tag no known version has
      */
-    public byte[] rewrite(byte[] classFile) {
+    public byte[] rewrite(byte[] classFile, boolean cachedInstants) {
         ClassFileCursor in = new ClassFileCursor(classFile);
         if (in.u4(0) != 0xCAFEBABE) {
             throw new ClassFileException("not a class file (bad magic number)");
@@ -74,19 +92,20 @@ public final class CallSiteRewriter {
             namesClock = scan(classFile, null);
         } catch (NewerFormatException unreadable) {
             // The walk stopped at the new constant, before it could see all of the pool; only the clock method's name
-            // missing from the whole file shows that the class needs nothing, and then that it cannot be read is
-            // nothing to report.
-            if (!contains(classFile, METHOD_NAME)) {
+            // and java.time's package missing from the whole file show that the class needs nothing, and then that it
+            // cannot be read is nothing to report.
+            if (!contains(classFile, METHOD_NAME) && !contains(classFile, TIME_PACKAGE)) {
                 return null;
             }
             throw unreadable;
         }
-        return namesClock ? redirect(in) : null;
+        return namesClock ? redirect(in, cachedInstants) : null;
     }
 
     /**
      * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
-     * {@code System.currentTimeMillis()} reference needs. Most classes stop here and load from their original bytes.
+     * {@code System.currentTimeMillis()} reference needs, and for the java.time classes that declare a redirected
+     * method. Most classes stop here and load from their original bytes.
      * The few it selects are walked again to record their pool (see {@link #constantPool}): by then this loop is
      * compiled, where a second reader of the pool would still run in the interpreter.
      *
@@ -104,6 +123,7 @@ public final class CallSiteRewriter {
             boolean method = false;
             boolean owner = false;
             boolean descriptor = false;
+            boolean timeOwner = false;
             for (int index = 1; index < count; index++) {
                 int tag = classFile[position] & 0xff;
                 int size = ConstantPool.ENTRY_SIZES[tag];
@@ -125,6 +145,10 @@ public final class CallSiteRewriter {
                         // "[[J", is a pattern the JIT would otherwise learn, and recompile this loop on meeting another.
                         descriptor = true;
                         mark(record, index, MARK_DESCRIPTOR);
+                    } else if (length >= TIME_OWNER_MIN_LENGTH && length <= TIME_OWNER_MAX_LENGTH
+                            && isTimeOwner(classFile, position + 3, length)) {
+                        timeOwner = true;
+                        mark(record, index, MARK_TIME_OWNER);
                     }
                     size += length;
                 } else if (size == 0) {
@@ -142,7 +166,7 @@ public final class CallSiteRewriter {
             if (record != null) {
                 record.endAt(position);
             }
-            return method && owner && descriptor;
+            return method && owner && descriptor || timeOwner;
         } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
             throw new ClassFileException("truncated class file: the constant pool runs past byte "
                     + classFile.length);
@@ -168,6 +192,23 @@ public final class CallSiteRewriter {
         }
     }
 
+    /**
+     * Whether the Utf8 text at {@code start} is one of {@link #TIME_OWNERS}; the caller has checked its length. Two
+     * bytes of the package's name turn away the names of java/lang and java/util, which have these lengths too.
+     */
+    private static boolean isTimeOwner(byte[] classFile, int start, int length) {
+        if (start + length > classFile.length || classFile[start + TIME_PACKAGE_T] != 't'
+                || classFile[start + TIME_PACKAGE.length - 1] != '/') {
+            return false;
+        }
+        for (byte[] owner : TIME_OWNERS) {
+            if (owner.length == length && regionEquals(classFile, start, owner)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Compares the last byte first: names of the same length mostly share a prefix, such as {@code java/}. */
     private static boolean regionEquals(byte[] classFile, int start, byte[] expected) {
         int last = start + expected.length - 1;
@@ -182,10 +223,10 @@ public final class CallSiteRewriter {
         return pool;
     }
 
-    private byte[] redirect(ClassFileCursor in) {
+    private byte[] redirect(ClassFileCursor in, boolean cachedInstants) {
         ConstantPool pool = constantPool(in);
-        int[] clockMethodrefs = clockMethodrefs(pool);
-        if (clockMethodrefs.length == 0) {
+        Redirects redirects = redirects(pool, cachedInstants);
+        if (redirects.count == 0) {
             return null;
         }
         // The method bodies are skipped, but the layout after the pool is still checked to its end: a truncated class
@@ -193,24 +234,26 @@ public final class CallSiteRewriter {
         int interfacesAt = pool.end() + 6;
         int end = in.skipAttributes(in.skipMembers(in.skipMembers(interfacesAt + 2 + 2 * in.u2(interfacesAt))));
         in.require(end, 0);
-        return patch(in.bytes(), pool, clockMethodrefs);
+        return patch(in.bytes(), pool, redirects);
     }
 
     /**
-     * The uses of {@code System.currentTimeMillis()} in a class file that {@link #rewrite} redirects, method by method:
-     * what the rewrite changed in it, whichever rewriter made it (this one, or the native class filter's, which makes
-     * the same bytes).
+     * The uses of redirected methods in a class file that {@link #rewrite} redirects, method by method: what the
+     * rewrite changed in it, whichever rewriter made it (this one, or the native class filter's, which makes the same
+     * bytes).
      *
-     * @return the methods that use it, in class-file order; empty when none does
+     * @param cachedInstants as given to {@link #rewrite}
+     * @return the methods that use them, in class-file order; empty when none does
      * @throws ClassFileException when a method body cannot be read with certainty
      */
-    public static List<MethodCallSites> countSites(byte[] classFile) {
+    public static List<MethodCallSites> countSites(byte[] classFile, boolean cachedInstants) {
         ClassFileCursor in = new ClassFileCursor(classFile);
         ConstantPool pool = constantPool(in);
         int count = pool.count();
         boolean[] redirected = new boolean[count];
-        for (int index : clockMethodrefs(pool)) {
-            redirected[index] = true;
+        Redirects redirects = redirects(pool, cachedInstants);
+        for (int n = 0; n < redirects.count; n++) {
+            redirected[redirects.methodrefs[n]] = true;
         }
         boolean[] handle = new boolean[count];
         for (int index = 1; index < count; index++) {
@@ -221,35 +264,131 @@ public final class CallSiteRewriter {
         return CallSiteCounter.count(in, pool, redirected, handle);
     }
 
-    /** The slots of the Methodrefs to {@code java/lang/System.currentTimeMillis:()J}, in pool order. */
-    private static int[] clockMethodrefs(ConstantPool pool) {
-        return pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
+    /** The Methodrefs a rewrite re-points, in pool order, and the method each goes to. */
+    private static final class Redirects {
+        final int[] methodrefs;
+        /** Per redirect, the target's name where it differs from the method's own, else null. */
+        final String[] renamedTo;
+        int count;
+
+        Redirects(int capacity) {
+            methodrefs = new int[capacity];
+            renamedTo = new String[capacity];
+        }
     }
 
-    private byte[] patch(byte[] original, ConstantPool pool, int[] clockMethodrefs) {
+    /**
+     * The Methodrefs to {@code java/lang/System.currentTimeMillis:()J} and, where the pool names a java.time owner, to
+     * the redirected java.time methods; every index followed is checked.
+     */
+    private static Redirects redirects(ConstantPool pool, boolean cachedInstants) {
+        int[] clock = pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
+        int[] time = pool.hasMarked(MARK_TIME_OWNER) ? pool.methodrefsOwnedBy(MARK_TIME_OWNER) : new int[0];
+        Redirects found = new Redirects(clock.length + time.length);
+        int c = 0;
+        int t = 0;
+        while (c < clock.length || t < time.length) {
+            if (t == time.length || c < clock.length && clock[c] < time[t]) {
+                found.methodrefs[found.count++] = clock[c++];
+                continue;
+            }
+            int methodref = time[t++];
+            int nameAndType = pool.indexIn(methodref, 3);
+            if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
+                continue;
+            }
+            int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
+            int name = pool.indexIn(nameAndType, 1);
+            int descriptor = pool.indexIn(nameAndType, 3);
+            for (RedirectedMethod redirected : RedirectedMethod.ALL) {
+                String target = redirected.target(cachedInstants);
+                if (target != null && pool.utf8Equals(owner, ascii(redirected.owner()))
+                        && pool.utf8Equals(name, ascii(redirected.name()))
+                        && pool.utf8Equals(descriptor, ascii(redirected.descriptor()))) {
+                    found.renamedTo[found.count] = target.equals(redirected.name()) ? null : target;
+                    found.methodrefs[found.count++] = methodref;
+                    break;
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Appends the target class, then for each redirect to a method of another name, in pool order, that name (once
+     * per name) and a NameAndType of it with the original descriptor; re-points the Methodrefs at them.
+     */
+    private byte[] patch(byte[] original, ConstantPool pool, Redirects redirects) {
         int count = pool.count();
-        if (count + 2 > 0xFFFF) {
+        ByteArrayOutputStream added = new ByteArrayOutputStream();
+        appendUtf8(added, targetInternalName);
+        added.write(ConstantPool.TAG_CLASS);
+        appendU2(added, count);
+        int next = count + 2;
+        int targetClassIndex = count + 1;
+        int[] nameAndTypes = new int[redirects.count];
+        Map<String, Integer> names = new HashMap<>();
+        for (int n = 0; n < redirects.count; n++) {
+            String renamedTo = redirects.renamedTo[n];
+            if (renamedTo == null) {
+                continue;
+            }
+            Integer nameIndex = names.get(renamedTo);
+            if (nameIndex == null) {
+                nameIndex = next++;
+                names.put(renamedTo, nameIndex);
+                appendUtf8(added, ascii(renamedTo));
+            }
+            added.write(ConstantPool.TAG_NAME_AND_TYPE);
+            appendU2(added, nameIndex);
+            appendU2(added, pool.indexIn(pool.indexIn(redirects.methodrefs[n], 3), 3));
+            nameAndTypes[n] = next++;
+        }
+        if (next > 0xFFFF) {
             throw new ClassFileException("constant pool is full (" + count + " entries), no room for the clock class");
         }
         int end = pool.end();
-        int added = 3 + targetInternalName.length + 3;
-        byte[] patched = new byte[original.length + added];
+        byte[] entries = added.toByteArray();
+        byte[] patched = new byte[original.length + entries.length];
         System.arraycopy(original, 0, patched, 0, end);
-        int at = end;
-        patched[at++] = ConstantPool.TAG_UTF8;
-        putU2(patched, at, targetInternalName.length);
-        at += 2;
-        System.arraycopy(targetInternalName, 0, patched, at, targetInternalName.length);
-        at += targetInternalName.length;
-        patched[at++] = ConstantPool.TAG_CLASS;
-        putU2(patched, at, count);
-        System.arraycopy(original, end, patched, end + added, original.length - end);
-        putU2(patched, 8, count + 2);
-        int targetClassIndex = count + 1;
-        for (int methodref : clockMethodrefs) {
-            putU2(patched, pool.offset(methodref) + 1, targetClassIndex);
+        System.arraycopy(entries, 0, patched, end, entries.length);
+        System.arraycopy(original, end, patched, end + entries.length, original.length - end);
+        putU2(patched, 8, next);
+        for (int n = 0; n < redirects.count; n++) {
+            int at = pool.offset(redirects.methodrefs[n]);
+            putU2(patched, at + 1, targetClassIndex);
+            if (nameAndTypes[n] != 0) {
+                putU2(patched, at + 3, nameAndTypes[n]);
+            }
         }
         return patched;
+    }
+
+    private static void appendUtf8(ByteArrayOutputStream out, byte[] ascii) {
+        out.write(ConstantPool.TAG_UTF8);
+        appendU2(out, ascii.length);
+        out.write(ascii, 0, ascii.length);
+    }
+
+    private static void appendU2(ByteArrayOutputStream out, int value) {
+        out.write(value >>> 8);
+        out.write(value);
+    }
+
+    /** The java.time owners of {@link RedirectedMethod#ALL}, once each, shortest first. */
+    private static byte[][] timeOwners() {
+        Set<String> owners = new TreeSet<>(Comparator.comparingInt(String::length).thenComparing(owner -> owner));
+        for (RedirectedMethod redirected : RedirectedMethod.ALL) {
+            if (redirected.owner().startsWith(TIME_PACKAGE_NAME)) {
+                owners.add(redirected.owner());
+            }
+        }
+        byte[][] encoded = new byte[owners.size()][];
+        int n = 0;
+        for (String owner : owners) {
+            encoded[n++] = ascii(owner);
+        }
+        return encoded;
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {

@@ -102,6 +102,38 @@ final class ConstantPool {
         return Arrays.copyOf(found, foundCount);
     }
 
+    /** Whether the walk marked any Utf8 entry so. */
+    boolean hasMarked(byte mark) {
+        for (byte marked : nameMarks) {
+            if (marked == mark) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The Methodrefs whose class name is a Utf8 entry the walk marked {@code ownerMark}, in pool order, each index
+     * followed checked; for the caller to look at their names and descriptors.
+     */
+    int[] methodrefsOwnedBy(byte ownerMark) {
+        byte[] bytes = in.bytes();
+        int[] found = new int[methodrefCount];
+        int foundCount = 0;
+        for (int n = 0; n < methodrefCount; n++) {
+            int ownerAt = offsets[indexAt(bytes, offsets[methodrefs[n]] + 1)];
+            if (bytes[ownerAt] == TAG_CLASS && nameMarks[indexAt(bytes, ownerAt + 1)] == ownerMark) {
+                found[foundCount++] = methodrefs[n];
+            }
+        }
+        return Arrays.copyOf(found, foundCount);
+    }
+
+    /** The index that entry {@code index} holds {@code offset} bytes after its tag, checked to name a usable entry. */
+    int indexIn(int index, int offset) {
+        return indexAt(in.bytes(), offsets[index] + offset);
+    }
+
     /** The index held at {@code position}, inside an entry, checked to name a usable entry. */
     private int indexAt(byte[] bytes, int position) {
         return checkedIndex((bytes[position] & 0xff) << 8 | bytes[position + 1] & 0xff);

@@ -20,10 +20,11 @@ public final class RewrittenClass {
     /**
      * What a rewrite redirected in a class, counted in its original bytes.
      *
+     * @param cachedInstants as the rewrite was given it
      * @throws ClassFileException when a method body cannot be read with certainty
      */
-    public static RewrittenClass counted(String className, byte[] original) {
-        return new RewrittenClass(className, CallSiteRewriter.countSites(original));
+    public static RewrittenClass counted(String className, byte[] original, boolean cachedInstants) {
+        return new RewrittenClass(className, CallSiteRewriter.countSites(original, cachedInstants));
     }
 
     public String className() {

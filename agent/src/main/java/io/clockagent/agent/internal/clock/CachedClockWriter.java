@@ -2,6 +2,7 @@ package io.clockagent.agent.internal.clock;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Instant;
 
 /**
  * The write side of the cached clock class, reached through a private lookup that only the agent holds. It is
@@ -25,6 +26,7 @@ public class CachedClockWriter {
     private VarHandle demanded;
     private VarHandle floorMillis;
     private VarHandle publishing;
+    private VarHandle tickInstant;
     private long[] directReadCells;
 
     public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
@@ -47,6 +49,7 @@ public class CachedClockWriter {
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
         publishing = privateLookup.findStaticVarHandle(clockClass, "publishing", boolean.class);
+        tickInstant = privateLookup.findStaticVarHandle(clockClass, "tickInstant", Instant.class);
         directReadCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "DIRECT_READS", long[].class).get();
         directReads();
         published();
@@ -64,7 +67,12 @@ public class CachedClockWriter {
         publishing.setVolatile(true);
     }
 
+    /**
+     * Stores the tick's Instant, then its millis: the one allocation of a tick, so that reads of a cached instant
+     * make none. Out of memory here leaves the cell as it was, for the ticker's failure path to withdraw.
+     */
     void publish(long millis) {
+        tickInstant.setRelease(Instant.ofEpochMilli(millis));
         cell.setOpaque(paddedCells, valueIndex, millis);
         publishing.setRelease(false);
     }

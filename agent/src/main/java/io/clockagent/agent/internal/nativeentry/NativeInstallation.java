@@ -36,7 +36,8 @@ final class NativeInstallation implements Runnable {
         this.log = log;
         RewriteCounters counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
         NativeFilterStatus hook = NativeFilterStatus.servingFromTheStart();
-        sites = options.countsSites() ? new RewrittenSites(counters, log, options.verbose(), options.dryRun()) : null;
+        sites = options.countsSites() ? new RewrittenSites(options.packages(), counters, log, options.verbose(),
+                options.dryRun()) : null;
         ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(), options.waitStrategy(),
                 options.monotonic(), options.cachePolicy());
         mbean = options.jmx() ? new MBeanPublisher(options, counters, hook, ticker, clocksource, log) : null;

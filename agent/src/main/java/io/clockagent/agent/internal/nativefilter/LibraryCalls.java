@@ -25,8 +25,8 @@ final class LibraryCalls {
      * @return null once started, else why it could not start
      */
     static native String start(Object target, ClassLoader platformLoader, ClassLoader agentLoader,
-            String[] includePrefixes, String[] excludePrefixes, String[] ignoredPrefixes, String[] passedNames,
-            String clockInternalName, boolean reportsRewrites);
+            String[] includePrefixes, String[] excludePrefixes, String[] cachedInstantsPrefixes,
+            String[] ignoredPrefixes, String[] passedNames, String clockInternalName, boolean reportsRewrites);
 
     /** Stops calling the target; a no-op when not started. */
     static native void stop();

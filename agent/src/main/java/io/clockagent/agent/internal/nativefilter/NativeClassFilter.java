@@ -124,7 +124,7 @@ public final class NativeClassFilter implements Runnable {
             long rewrittenBefore = LibraryCalls.classesRewritten();
             String notStarted = LibraryCalls.start(this, ClassLoader.getPlatformClassLoader(),
                     NativeClassFilter.class.getClassLoader(), packages.includePrefixes(), packages.excludePrefixes(),
-                    IgnoredPackages.prefixes(),
+                    packages.cachedInstantsPrefixes(), IgnoredPackages.prefixes(),
                     jmxWaiter == null ? new String[] {ActiveCopy.DETACH_SIGNAL}
                             : new String[] {ActiveCopy.DETACH_SIGNAL, jmxWaitsFor},
                     BootClock.INTERNAL_NAME, javaSide.countsSites());

@@ -26,8 +26,8 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, tick, wait, cache, monotonic, verbose, strict, report, dryRun,"
-            + " jmx, nativeFilter";
+    static final String VALID_KEYS = "include, exclude, cachedInstants, tick, wait, cache, monotonic, verbose, strict,"
+            + " report, dryRun, jmx, nativeFilter";
     private static final String SUMMARY = "summary";
 
     private final PackageSelection packages;
@@ -47,7 +47,7 @@ public final class AgentOptions {
     private final Set<String> sources;
 
     private AgentOptions(Builder built, Set<String> sources) {
-        this.packages = new PackageSelection(built.includes, built.excludes);
+        this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants);
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
@@ -241,6 +241,7 @@ public final class AgentOptions {
     private static final class Builder {
         final List<String> includes = new ArrayList<>();
         final List<String> excludes = new ArrayList<>();
+        final List<String> cachedInstants = new ArrayList<>();
         Long tickNanos;
         String tickText;
         WaitStrategy waitStrategy;
@@ -265,6 +266,9 @@ public final class AgentOptions {
                     break;
                 case "exclude":
                     excludes.addAll(PackageNames.parse(token));
+                    break;
+                case "cachedInstants":
+                    cachedInstants.addAll(PackageNames.parse(token));
                     break;
                 case "tick":
                     requireOnce(token, tickNanos);
@@ -320,7 +324,7 @@ public final class AgentOptions {
         private static void requireOnce(OptionToken token, Object earlier) {
             if (earlier != null) {
                 throw new AgentOptionsException(token.quoted() + " repeats an option that may be given only once"
-                        + " (only include and exclude repeat)");
+                        + " (only include, exclude and cachedInstants repeat)");
             }
         }
     }

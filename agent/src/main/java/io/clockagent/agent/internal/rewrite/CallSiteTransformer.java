@@ -62,7 +62,7 @@ public final class CallSiteTransformer implements HandOver {
         this.dryRun = ticker == null;
         this.counters = counters;
         // Built only where sites are counted, so that a JVM with the defaults never loads its class.
-        this.sites = counters.countsSites() ? new RewrittenSites(counters, log, verbose, dryRun) : null;
+        this.sites = counters.countsSites() ? new RewrittenSites(scope.packages(), counters, log, verbose, dryRun) : null;
         this.lastExamined = nativeFilterMayTakeOver ? new ThreadLocal<>() : null;
         this.detach = detach;
     }
@@ -131,7 +131,7 @@ public final class CallSiteTransformer implements HandOver {
                     remember(loader, className);
                 }
             }
-            byte[] rewritten = rewriter().rewrite(classFile);
+            byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
             return rewritten == null ? null : toDefine(className, classFile, rewritten);
         } catch (Throwable failure) {
             reportOnce(className, failure);

@@ -4,17 +4,21 @@ import java.util.List;
 
 /**
  * Which classes the user asked to have rewritten: package prefixes that match on name boundaries, with excludes
- * winning over includes. Immutable.
+ * winning over includes; and those of them whose reads of instants are served from the cache too
+ * ({@code cachedInstants}). Immutable.
  */
 public final class PackageSelection {
 
     /** Internal-form prefixes ending in '/', so that "com/acme/" never matches "com/acmeplus/". */
     private final String[] includePrefixes;
     private final String[] excludePrefixes;
+    private final String[] cachedInstantsPrefixes;
 
-    public PackageSelection(List<String> includePackages, List<String> excludePackages) {
+    public PackageSelection(List<String> includePackages, List<String> excludePackages,
+            List<String> cachedInstantsPackages) {
         this.includePrefixes = toPrefixes(includePackages);
         this.excludePrefixes = toPrefixes(excludePackages);
+        this.cachedInstantsPrefixes = toPrefixes(cachedInstantsPackages);
     }
 
     private static String[] toPrefixes(List<String> packages) {
@@ -27,20 +31,25 @@ public final class PackageSelection {
 
     /** Whether a class, by its internal name ({@code com/acme/Foo}), lies in the chosen packages. */
     public boolean covers(String internalClassName) {
-        for (String prefix : excludePrefixes) {
-            if (internalClassName.startsWith(prefix)) {
-                return false;
-            }
-        }
-        if (includePrefixes.length == 0) {
-            return true;
-        }
-        for (String prefix : includePrefixes) {
+        return !startsWithAny(internalClassName, excludePrefixes)
+                && (includePrefixes.length == 0 || startsWithAny(internalClassName, includePrefixes));
+    }
+
+    private static boolean startsWithAny(String internalClassName, String[] prefixes) {
+        for (String prefix : prefixes) {
             if (internalClassName.startsWith(prefix)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a class, by its internal name, lies in a package of {@code cachedInstants}: if it is rewritten at all,
+     * its reads of instants are redirected too.
+     */
+    public boolean cachedInstants(String internalClassName) {
+        return startsWithAny(internalClassName, cachedInstantsPrefixes);
     }
 
     /**
@@ -54,6 +63,11 @@ public final class PackageSelection {
     /** @see #includePrefixes() */
     public String[] excludePrefixes() {
         return excludePrefixes.clone();
+    }
+
+    /** @see #includePrefixes() */
+    public String[] cachedInstantsPrefixes() {
+        return cachedInstantsPrefixes.clone();
     }
 
     /** Whether an include reaches some class below an internal-form prefix such as {@code com/sun/}; excludes aside. */
@@ -71,7 +85,8 @@ public final class PackageSelection {
 
     public String describe() {
         return "include=" + (includePrefixes.length == 0 ? "(all non-JDK classes)" : join(includePrefixes))
-                + " exclude=" + (excludePrefixes.length == 0 ? "(none)" : join(excludePrefixes));
+                + " exclude=" + (excludePrefixes.length == 0 ? "(none)" : join(excludePrefixes))
+                + (cachedInstantsPrefixes.length == 0 ? "" : " cachedInstants=" + join(cachedInstantsPrefixes));
     }
 
     private static String join(String[] prefixes) {

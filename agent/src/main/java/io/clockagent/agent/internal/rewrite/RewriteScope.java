@@ -26,4 +26,8 @@ public final class RewriteScope {
                 && packages.covers(internalName)
                 && (!mayCoverIgnored || IgnoredPackages.reasonFor(internalName) == null);
     }
+
+    public PackageSelection packages() {
+        return packages;
+    }
 }

@@ -11,12 +11,15 @@ import io.clockagent.agent.internal.log.AgentLog;
  */
 public final class RewrittenSites {
 
+    private final PackageSelection packages;
     private final RewriteCounters counters;
     private final AgentLog log;
     private final boolean verbose;
     private final String verb;
 
-    public RewrittenSites(RewriteCounters counters, AgentLog log, boolean verbose, boolean dryRun) {
+    public RewrittenSites(PackageSelection packages, RewriteCounters counters, AgentLog log, boolean verbose,
+            boolean dryRun) {
+        this.packages = packages;
         this.counters = counters;
         this.log = log;
         this.verbose = verbose;
@@ -28,7 +31,7 @@ public final class RewrittenSites {
         String binaryName = className.replace('/', '.');
         RewrittenClass rewritten;
         try {
-            rewritten = RewrittenClass.counted(binaryName, original);
+            rewritten = RewrittenClass.counted(binaryName, original, packages.cachedInstants(className));
         } catch (ClassFileException unreadable) {
             // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
             log.line(verb + binaryName + ", but cannot count its call sites: " + unreadable.getMessage());

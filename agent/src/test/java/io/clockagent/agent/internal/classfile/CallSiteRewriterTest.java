@@ -61,8 +61,8 @@ class CallSiteRewriterTest {
         String name = "io/clockagent/agent/internal/generated/UnusedReference";
         byte[] bytes = GeneratedClasses.withUnusedClockReference(name);
 
-        assertNotNull(rewriter.rewrite(bytes), "counting or not, the same classes are rewritten");
-        assertEquals(List.of(), CallSiteRewriter.countSites(bytes));
+        assertNotNull(rewriter.rewrite(bytes, false), "counting or not, the same classes are rewritten");
+        assertEquals(List.of(), CallSiteRewriter.countSites(bytes, false));
     }
 
     @Test
@@ -99,14 +99,14 @@ class CallSiteRewriterTest {
     void leavesClassesWithoutClockReadsUntouched() {
         byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "NoClockReads");
 
-        assertNull(rewriter.rewrite(original), "the text 'currentTimeMillis' alone is not a call site");
+        assertNull(rewriter.rewrite(original, false), "the text 'currentTimeMillis' alone is not a call site");
     }
 
     @Test
     void changesNothingButTheAppendedConstantsAndTheMethodrefOwner() {
         byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
 
-        byte[] rewritten = rewriter.rewrite(original);
+        byte[] rewritten = rewriter.rewrite(original, false);
 
         int appended = rewritten.length - original.length;
         assertEquals(3 + RewritingClassLoader.FIXED_CLOCK.length() + 3, appended, "one Utf8 and one Class entry");
@@ -126,9 +126,9 @@ class CallSiteRewriterTest {
     @Test
     void rewritingTwiceIsANoOp() {
         byte[] once = rewriter.rewrite(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + "MethodsAndInitializers"));
+                RewritingClassLoader.FIXTURES + "MethodsAndInitializers"), false);
 
-        assertNull(rewriter.rewrite(once), "a rewritten class has no System.currentTimeMillis() reference left");
+        assertNull(rewriter.rewrite(once, false), "a rewritten class has no System.currentTimeMillis() reference left");
     }
 
     @Test
@@ -162,10 +162,10 @@ class CallSiteRewriterTest {
         String name = "io.clockagent.agent.internal.generated.Version" + majorVersion;
         byte[] bytes = GeneratedClasses.callingClock(name.replace('.', '/'), majorVersion);
 
-        byte[] rewritten = rewriter.rewrite(bytes);
+        byte[] rewritten = rewriter.rewrite(bytes, false);
 
         assertNotNull(rewritten);
-        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)), CallSiteRewriter.countSites(bytes));
+        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)), CallSiteRewriter.countSites(bytes, false));
         assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten));
         if (majorVersion <= 44 + Runtime.version().feature()) {
             Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
@@ -189,9 +189,9 @@ class CallSiteRewriterTest {
         String name = RewritingClassLoader.FIXTURES + fixture;
         byte[] javac = RewritingClassLoader.originalBytes(name);
         int javacMajorVersion = readU2(javac, 6);
-        byte[] rewrittenAsJavacWroteIt = rewriter.rewrite(javac);
+        byte[] rewrittenAsJavacWroteIt = rewriter.rewrite(javac, false);
         for (int majorVersion : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
-            byte[] rewritten = rewriter.rewrite(GeneratedClasses.withMajorVersion(javac, majorVersion));
+            byte[] rewritten = rewriter.rewrite(GeneratedClasses.withMajorVersion(javac, majorVersion), false);
 
             assertArrayEquals(GeneratedClasses.withMajorVersion(rewrittenAsJavacWroteIt, majorVersion), rewritten,
                     "version " + majorVersion);
@@ -207,7 +207,7 @@ class CallSiteRewriterTest {
         byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.withMajorVersion(
                 RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow"), majorVersion), tag);
 
-        NewerFormatException refused = assertThrows(NewerFormatException.class, () -> rewriter.rewrite(bytes));
+        NewerFormatException refused = assertThrows(NewerFormatException.class, () -> rewriter.rewrite(bytes, false));
 
         assertTrue(refused.getMessage().startsWith("class file version " + majorVersion + " has a constant of unknown"
                 + " tag " + tag + " (entry "), refused.getMessage());
@@ -218,7 +218,7 @@ class CallSiteRewriterTest {
         byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.withoutClock("gen/FutureQuiet",
                 GeneratedClasses.NEWER_MAJOR_VERSIONS.get(0)), 21);
 
-        assertNull(rewriter.rewrite(bytes), "nothing to rewrite, so nothing refused");
+        assertNull(rewriter.rewrite(bytes, false), "nothing to rewrite, so nothing refused");
     }
 
     @Test
@@ -226,7 +226,7 @@ class CallSiteRewriterTest {
         byte[] bytes = GeneratedClasses.withUnknownConstant(GeneratedClasses.callingClock("gen/Broken",
                 CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION), 21);
 
-        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes, false));
 
         assertFalse(refused instanceof NewerFormatException, "reported class by class, as any malformed class");
         assertTrue(refused.getMessage().startsWith("unknown constant pool tag 21 at entry "), refused.getMessage());
@@ -236,7 +236,7 @@ class CallSiteRewriterTest {
     void refusesAClassWhoseConstantPoolIsFull() {
         byte[] bytes = GeneratedClasses.withFullConstantPool("gen/Full");
 
-        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes));
+        ClassFileException refused = assertThrows(ClassFileException.class, () -> rewriter.rewrite(bytes, false));
 
         assertTrue(refused.getMessage().contains("constant pool is full"), refused.getMessage());
     }
@@ -247,15 +247,15 @@ class CallSiteRewriterTest {
 
     private static RewrittenClass counted(String fixture) {
         return new RewrittenClass(fixture, CallSiteRewriter.countSites(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + fixture)));
+                RewritingClassLoader.FIXTURES + fixture), false));
     }
 
     private Generated rewriteAndLoad(String simpleName, Function<String, byte[]> generateByInternalName)
             throws ClassNotFoundException {
         String name = "io.clockagent.agent.internal.generated." + simpleName;
         byte[] bytes = generateByInternalName.apply(name.replace('.', '/'));
-        assertNotNull(rewriter.rewrite(bytes), name);
-        return new Generated(new RewrittenClass(name, CallSiteRewriter.countSites(bytes)),
+        assertNotNull(rewriter.rewrite(bytes, false), name);
+        return new Generated(new RewrittenClass(name, CallSiteRewriter.countSites(bytes, false)),
                 new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
     }
 

@@ -73,13 +73,13 @@ class MalformedClassFileTest {
         REWRITE {
             @Override
             Object rewrite(byte[] classFile) {
-                return new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK).rewrite(classFile);
+                return new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK).rewrite(classFile, false);
             }
         },
         COUNT_SITES {
             @Override
             Object rewrite(byte[] classFile) {
-                return CallSiteRewriter.countSites(classFile);
+                return CallSiteRewriter.countSites(classFile, false);
             }
         };
 

@@ -50,7 +50,7 @@ public final class RewritingClassLoader extends ClassLoader {
                 if (bytes == null) {
                     return super.loadClass(name, resolve);
                 }
-                byte[] rewritten = rewriter.rewrite(bytes);
+                byte[] rewritten = rewriter.rewrite(bytes, false);
                 byte[] defined = rewritten == null ? bytes : rewritten;
                 loaded = defineClass(name, defined, 0, defined.length);
             }

@@ -7,8 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.classfile.ClassRenamer;
 import io.clockagent.agent.internal.classfile.GeneratedClasses;
+import io.clockagent.agent.internal.classfile.RedirectedMethod;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.TreeSet;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
@@ -31,13 +37,34 @@ class ClassRenamerTest {
     }
 
     @Test
-    void theRenamedClockOffersApplicationCodeOnlyTheRead() throws Exception {
+    void theRenamedClockOffersApplicationCodeOnlyReads() throws Exception {
         String renamedName = "io.clockagent.agent.internal.generated.SurfaceClock";
         byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
                 renamedName.replace('.', '/'));
         Class<?> clock = defineAsIs(renamed);
 
-        assertEquals(1, clock.getMethods().length - Object.class.getMethods().length, "one public method");
+        Set<String> redirectTargets = new TreeSet<>();
+        for (RedirectedMethod redirected : RedirectedMethod.ALL) {
+            for (String target : new String[] {redirected.target(false), redirected.target(true)}) {
+                if (target != null) {
+                    redirectTargets.add(target + redirected.descriptor());
+                }
+            }
+        }
+        Set<String> publicStatic = new TreeSet<>();
+        Set<String> publicInstance = new TreeSet<>();
+        for (Method method : clock.getDeclaredMethods()) {
+            if (Modifier.isPublic(method.getModifiers())) {
+                (Modifier.isStatic(method.getModifiers()) ? publicStatic : publicInstance).add(method.getName()
+                        + MethodType.methodType(method.getReturnType(), method.getParameterTypes())
+                                .toMethodDescriptorString());
+            }
+        }
+
+        assertEquals(redirectTargets, publicStatic, "the targets of the redirects, with their descriptors, and no more");
+        assertEquals(Set.of("millis()J", "instant()Ljava/time/Instant;", "getZone()Ljava/time/ZoneId;",
+                "withZone(Ljava/time/ZoneId;)Ljava/time/Clock;", "equals(Ljava/lang/Object;)Z", "hashCode()I",
+                "toString()Ljava/lang/String;"), publicInstance, "a java.time.Clock's methods");
         assertEquals(0, clock.getFields().length, "no public field");
         assertEquals(0, clock.getConstructors().length, "no public constructor");
         assertThrows(IllegalAccessException.class,

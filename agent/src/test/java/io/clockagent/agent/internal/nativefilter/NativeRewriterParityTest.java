@@ -36,10 +36,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The native filter's rewriter (agent/src/main/c/call_site_rewriter.c) against the Java one, class file by class file:
  * where C rewrites, the bytes are the Java rewriter's exactly; where the Java rewriter refuses a class, C leaves it to
- * Java; and on well-formed class files C decides alone everywhere Java rewrites. The corpus: every class of the Byte
- * Buddy, Kotlin, Scala and Groovy runtime jars, and each again with its version patched to one newer than the
+ * Java; and on well-formed class files C decides alone everywhere Java rewrites. Every other class file is rewritten as
+ * one where cachedInstants applies, which redirects java.time's reads of instants too. The corpus: every class of the
+ * Byte Buddy, Kotlin, Scala and Groovy runtime jars, and each again with its version patched to one newer than the
  * rewriters know (70 to 75 in turn); the fixtures, and each at every one of those versions; generated classes of every
- * version from Java 1.1 to 75; and thousands of truncated and corrupted copies of a class that reads the clock. Class
+ * version from Java 1.1 to 75; and thousands of truncated and corrupted copies of a class that reads the clock and of
+ * one that reads java.time's system clock. Class
  * files of those newer versions with a constant of a tag no known version has are refused by both. Built through a
  * small driver, agent/src/test/c/, for each architecture the agent jar carries a library for, the other one run under
  * user-mode emulation.
@@ -83,15 +85,18 @@ class NativeRewriterParityTest {
         Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
         CallSiteRewriter java = new CallSiteRewriter(TARGET);
+        int position = 0;
         int nativelyRewritten = 0;
+        Map<Boolean, Integer> timeReadsRewrittenNativelyByMode = new TreeMap<>();
         Map<Integer, Integer> nativelyRewrittenByNewerVersion = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         for (Map.Entry<Path, Boolean> file : corpus.entrySet()) {
             String outcome = outcomes.get(file.getKey());
             byte[] original = Files.readAllBytes(file.getKey());
+            boolean cachedInstants = cachedInstants(position++);
             byte[] expected;
             try {
-                expected = java.rewrite(original);
+                expected = java.rewrite(original, cachedInstants);
             } catch (ClassFileException refused) {
                 if (!"LEFT_TO_JAVA".equals(outcome)) {
                     disagreements.add(file.getKey() + ": Java refuses (" + refused.getMessage() + "), C says "
@@ -102,6 +107,9 @@ class NativeRewriterParityTest {
             boolean wellFormed = file.getValue();
             if ("DONE".equals(outcome)) {
                 nativelyRewritten++;
+                if (wellFormed && file.getKey().getFileName().toString().startsWith("TimeReads")) {
+                    timeReadsRewrittenNativelyByMode.merge(cachedInstants, 1, Integer::sum);
+                }
                 int major = (original[6] & 0xff) << 8 | original[7] & 0xff;
                 if (wellFormed && major > CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION) {
                     nativelyRewrittenByNewerVersion.merge(major, 1, Integer::sum);
@@ -122,6 +130,13 @@ class NativeRewriterParityTest {
         assertTrue(nativelyRewritten >= 52, "the generated clock readers and their newer copies alone are 52;"
                 + " rewritten natively: " + nativelyRewritten);
         System.out.println("parity corpus: rewritten natively, by newer version: " + nativelyRewrittenByNewerVersion);
+        int timeReadsCopies = 1 + GeneratedClasses.NEWER_MAJOR_VERSIONS.size();
+        assertEquals(timeReadsCopies, timeReadsRewrittenNativelyByMode.getOrDefault(false, 0)
+                + timeReadsRewrittenNativelyByMode.getOrDefault(true, 0), "every copy of the java.time fixture");
+        assertTrue(timeReadsRewrittenNativelyByMode.getOrDefault(false, 0) > 0
+                && timeReadsRewrittenNativelyByMode.getOrDefault(true, 0) > 0,
+                "the java.time fixture rewritten natively with and without cachedInstants: "
+                + timeReadsRewrittenNativelyByMode);
         for (int major : GeneratedClasses.NEWER_MAJOR_VERSIONS) {
             assertTrue(nativelyRewrittenByNewerVersion.getOrDefault(major, 0) >= NEWER_CLOCK_READERS_EACH,
                     "the fixtures and generated classes alone read the clock in " + NEWER_CLOCK_READERS_EACH
@@ -154,7 +169,7 @@ class NativeRewriterParityTest {
         CallSiteRewriter java = new CallSiteRewriter(TARGET);
         for (Path file : corpus.keySet()) {
             byte[] classFile = Files.readAllBytes(file);
-            assertThrows(NewerFormatException.class, () -> java.rewrite(classFile), file.toString());
+            assertThrows(NewerFormatException.class, () -> java.rewrite(classFile, false), file.toString());
             assertEquals("LEFT_TO_JAVA", outcomes.get(file), file.toString());
             assertFalse(Files.exists(Path.of(file + ".out")), file + ": C wrote nothing");
         }
@@ -205,7 +220,7 @@ class NativeRewriterParityTest {
                     + jarFile.getName() + ", each also at a newer version");
         }
         for (String fixture : List.of("ControlFlow", "FixedClock", "LambdasAndInnerClasses", "MethodsAndInitializers",
-                "NoClockReads", "TypeShapes")) {
+                "NoClockReads", "TimeReads", "TypeShapes")) {
             writeAtEveryNewerVersion(corpus, directory, fixture, RewritingClassLoader.originalBytes(
                     RewritingClassLoader.FIXTURES + fixture));
         }
@@ -243,18 +258,25 @@ class NativeRewriterParityTest {
                         false);
             }
         }
-        byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "ControlFlow");
-        for (int length = 0; length < original.length; length++) {
-            write(corpus, directory, "truncated-" + length, Arrays.copyOf(original, length), false);
-        }
         Random random = new Random(CORRUPTION_SEED);
-        for (int trial = 0; trial < CORRUPTION_TRIALS; trial++) {
-            byte[] corrupted = original.clone();
-            for (int change = 1 + random.nextInt(3); change > 0; change--) {
-                corrupted[random.nextInt(corrupted.length)] = (byte) random.nextInt(256);
+        for (String fixture : List.of("ControlFlow", "TimeReads")) {
+            byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + fixture);
+            for (int length = 0; length < original.length; length++) {
+                write(corpus, directory, fixture + "-truncated-" + length, Arrays.copyOf(original, length), false);
             }
-            write(corpus, directory, "corrupted-" + trial, corrupted, false);
+            for (int trial = 0; trial < CORRUPTION_TRIALS; trial++) {
+                byte[] corrupted = original.clone();
+                for (int change = 1 + random.nextInt(3); change > 0; change--) {
+                    corrupted[random.nextInt(corrupted.length)] = (byte) random.nextInt(256);
+                }
+                write(corpus, directory, fixture + "-corrupted-" + trial, corrupted, false);
+            }
         }
+    }
+
+    /** Whether the class file at this position of the corpus is rewritten as one where cachedInstants applies. */
+    private static boolean cachedInstants(int position) {
+        return position % 2 == 1;
     }
 
     private static void write(Map<Path, Boolean> corpus, Path directory, String name, byte[] bytes,
@@ -269,8 +291,9 @@ class NativeRewriterParityTest {
         // The list goes in as a file: written through a pipe, it would fill while the driver's own output filled.
         Path list = workDirectory.resolve("class-files.txt");
         StringBuilder paths = new StringBuilder();
+        int position = 0;
         for (Path file : files) {
-            paths.append(file).append('\n');
+            paths.append(cachedInstants(position++) ? "1 " : "0 ").append(file).append('\n');
         }
         Files.writeString(list, paths, StandardCharsets.UTF_8);
         Process process = new ProcessBuilder(toolchain.run(driver.toString(), TARGET)).redirectInput(list.toFile())

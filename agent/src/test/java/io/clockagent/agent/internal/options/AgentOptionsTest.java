@@ -38,6 +38,9 @@ class AgentOptionsTest {
         "include=com.acme:org.example,include=net.x | tick=1ms wait=park include=com.acme:org.example:net.x exclude=(none)",
         "include=com.acme,exclude=com.acme.legacy   | tick=1ms wait=park include=com.acme exclude=com.acme.legacy",
         "include=com.acme, tick=2ms                 | tick=2ms wait=park include=com.acme exclude=(none)",
+        "cachedInstants=ch.qos.logback:org.apache.logging.log4j,cachedInstants=com.acme.log | tick=1ms wait=park"
+                + " include=(all non-JDK classes) exclude=(none)"
+                + " cachedInstants=ch.qos.logback:org.apache.logging.log4j:com.acme.log",
         "verbose=true,strict=false                  | tick=1ms wait=park include=(all non-JDK classes) exclude=(none)",
         "dryRun=true,jmx=false,report=summary       | tick=1ms wait=park dryRun=true include=(all non-JDK classes) exclude=(none)",
         "nativeFilter=true                          | tick=1ms wait=park nativeFilter=true include=(all non-JDK classes) exclude=(none)",
@@ -49,7 +52,7 @@ class AgentOptionsTest {
 
     @ParameterizedTest(name = "''{0}'' is refused, naming ''{1}''")
     @CsvSource(delimiter = '|', value = {
-        "colour=blue                | 'colour'     | valid keys: include, exclude, tick",
+        "colour=blue                | 'colour'     | valid keys: include, exclude, cachedInstants, tick",
         "tick                       | 'tick'       | is not key=value",
         "=1ms                       | '=1ms'       | is not key=value",
         "tick=5                     | 'tick=5'     | ns, us, ms or s",
@@ -66,6 +69,8 @@ class AgentOptionsTest {
         "include=3com               | '3com'       | package name",
         "include=java.util          | 'java.util'  | part of the JDK",
         "exclude=io.clockagent.agent | 'io.clockagent.agent' | part of clock-agent",
+        "cachedInstants=            | 'cachedInstants=' | empty package list",
+        "cachedInstants=java.time   | 'java.time'  | part of the JDK",
         "verbose=yes                | 'verbose=yes' | valid values: true, false",
         "dryRun=1                   | 'dryRun=1'   | valid values: true, false",
         "jmx=off                    | 'jmx=off'    | valid values: true, false",

@@ -36,7 +36,7 @@ class NativeOptionsParityTest {
     private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int RANDOM_CASES = 20_000;
     private static final long RANDOM_SEED = 20261126L;
-    private static final String[] PIECES = {"include", "exclude", "tick", "wait", "cache", "monotonic", "verbose",
+    private static final String[] PIECES = {"include", "exclude", "cachedInstants", "tick", "wait", "cache", "monotonic", "verbose",
         "strict", "report", "dryRun", "jmx", "nativeFilter", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
         " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "summary", "/tmp/r.json", "1", "10", "999",
         "1000000", "99999999999", "ms", "us", "ns", "s", "com", "acme", "java", "util", "io.clockagent.agent", "jdk",
@@ -47,6 +47,7 @@ class NativeOptionsParityTest {
         {"include", "com.acme", "org.example.*", "com.acme.**:net.x", " com.acme ", "\u00e9t\u00e9.app", "java.util",
             "io.clockagent.agent.x", "com..acme", "3com", ""},
         {"exclude", "com.acme.legacy", "com.acme.*:org.x", "sun.misc", "com.acme."},
+        {"cachedInstants", "ch.qos.logback", "org.apache.logging.log4j:com.acme.log", "java.time", "com..acme", ""},
         {"tick", "1ms", "10ms", "1s", "1500us", "1000000ns", "\u0661\u0660ms", "999us", "2s", "5", "1.5ms"},
         {"wait", "park", "spin", "sleep"},
         {"cache", "auto", "always", "never"},
@@ -174,7 +175,8 @@ class NativeOptionsParityTest {
                     bit(options.nativeFilterRequested()),
                     options.reportSummary() ? "summary" : options.reportFile() == null ? "-" : options.reportFile(),
                     String.join(" ", options.packages().includePrefixes()),
-                    String.join(" ", options.packages().excludePrefixes()));
+                    String.join(" ", options.packages().excludePrefixes()),
+                    String.join(" ", options.packages().cachedInstantsPrefixes()));
         } catch (AgentOptionsException refused) {
             return "error\t" + bit(refused.strictRequested()) + "\t" + refused.getMessage();
         }
