@@ -137,6 +137,16 @@ final class BenchmarkFiles {
         return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");
     }
 
+    /**
+     * The class path of the coverage benchmark's Log4j2 service: Log4j2's own jars, as the build copies them, ahead of
+     * this jar, so that their multi-release classes serve as they do in a service.
+     */
+    String log4jServiceClassPath() {
+        Path directory = targetDirectory.resolve("log4j-service");
+        return classPath(List.of(requireFile(directory.resolve("log4j-core.jar"), "build this module first"),
+                requireFile(directory.resolve("log4j-api.jar"), "build this module first"), benchmarkJar));
+    }
+
     /** The jars whose every class the class-heavy program loads, copied here by the build. */
     List<Path> classHeavyJars() {
         Path directory = targetDirectory.resolve("classheavy");

@@ -46,7 +46,7 @@ final class CoverageService {
         if (stack == null) {
             launch.addAll(List.of("-Dstack.logDirectory=" + runDirectory.resolve("logs"),
                     "-Dlog4j2.configurationFile=" + Log4jService.CONFIGURATION, "-cp",
-                    files.benchmarkJar().toString(), "io.clockagent.bench.log4j.Log4jService"));
+                    files.log4jServiceClassPath(), Log4jService.class.getName()));
         } else {
             launch.addAll(stack.jvmOptions(runDirectory));
             launch.addAll(List.of("-jar", files.stackJar(stack.module()).toString()));

@@ -18,6 +18,8 @@ record ReadSite(String via, String reader, String onBehalfOf, boolean exact) {
             "jdk.internal.misc.VM.getNanoTimeAdjustment");
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
     static final String COMPILED = "(JIT-compiled read)";
+    /** The agent's cached clock, which it defines in {@code java.lang}; its direct reads are the agent's, not the JDK's. */
+    private static final String AGENT_IN_JAVA_LANG = "java.lang.ClockAgent";
 
     /** @param frames the thread's frames as {@code package.Class.method}, innermost first */
     static ReadSite of(List<String> frames) {
@@ -49,6 +51,6 @@ record ReadSite(String via, String reader, String onBehalfOf, boolean exact) {
     }
 
     private static boolean isJdk(String frame) {
-        return JDK_PACKAGES.stream().anyMatch(frame::startsWith);
+        return JDK_PACKAGES.stream().anyMatch(frame::startsWith) && !frame.startsWith(AGENT_IN_JAVA_LANG);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,10 @@ final class WallClockCounter {
     private List<ThreadReads> request(String name, String request) throws IOException, InterruptedException {
         Path snapshot = counts.resolveSibling("counts." + name);
         Path pending = counts.resolveSibling("counts.request");
-        Files.writeString(pending, request, StandardCharsets.US_ASCII);
+        // Written aside and moved in whole: the poller may look between the creation of a file and its first byte.
+        Path written = Files.writeString(counts.resolveSibling("counts.request.partial"), request,
+                StandardCharsets.US_ASCII);
+        Files.move(written, pending, StandardCopyOption.ATOMIC_MOVE);
         long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(SNAPSHOT_PATIENCE_SECONDS);
         while (Files.exists(pending) || !Files.exists(snapshot)) {
             if (System.nanoTime() - deadlineNanos > 0) {

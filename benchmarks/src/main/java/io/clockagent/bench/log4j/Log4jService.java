@@ -19,7 +19,8 @@ import org.apache.logging.log4j.Logger;
  * synchronous loggers, a {@code PatternLayout} with a millisecond timestamp, and a file appender into the directory
  * named by the system property {@code stack.logDirectory}. Requests come a line each over TCP and
  * are answered {@code ok} once logged. Listens on 127.0.0.1, on a free port it prints as {@code listening PORT}; the
- * end of stdin stops it. The forked side of {@code ClockReadCoverage}; its Log4j2 is the one of the benchmark jar.
+ * end of stdin stops it. The forked side of {@code ClockReadCoverage}, which puts Log4j2's own jars ahead of the
+ * benchmark jar on its class path, so that their Java 9+ classes serve, as in any service.
  */
 public final class Log4jService {
 
