@@ -33,7 +33,8 @@
  * allocation either. libc's functions are looked up with dlsym, which may itself read the clock or allocate; a call
  * made while this thread is looking them up goes straight to the kernel instead, uncounted.
  *
- * Built by the coverage benchmark: gcc -shared -fPIC -O2 -o libwallclockcounter.so wallclock_counter.c -ldl -pthread
+ * Built by the coverage benchmark (BenchmarkFiles): gcc -shared -fPIC -O2 -pthread -o libwallclockcounter.so
+ * wallclock_counter.c
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
