@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 public final class ClockReadCoverage {
 
     private static final int CLIENTS = 2;
+    /** How the agent's one line begins where it runs the service without itself. */
+    private static final String AGENT_OFF = "clock-agent: off";
     /** The read sites printed per run; the rest are summed in one line. */
     private static final int SITES_SHOWN = 8;
     /** The application threads printed per run. */
@@ -99,6 +101,12 @@ public final class ClockReadCoverage {
                 System.err.println("  " + service.name() + ", agent " + variant.name() + " ...");
                 CountedServiceRun run = CountedServiceRun.run(service, command, new WallClockCounter(library,
                         runDirectory), runDirectory, CLIENTS, TimeUnit.SECONDS.toNanos(warmupSeconds), requests);
+                String stderr = Files.readString(runDirectory.resolve("stderr.txt"));
+                if (stderr.contains(AGENT_OFF)) {
+                    // A refused option leaves the service running without the agent: its counts are not the agent's.
+                    throw new IllegalStateException(service.name() + ": the agent refused its options and ran off: "
+                            + stderr.substring(stderr.indexOf(AGENT_OFF)).lines().findFirst().orElse(""));
+                }
                 ReadSamples samples = null;
                 if (sampleSeconds > 0 && run.perRequest(ThreadKind.APPLICATION) > 0) {
                     Path sampleDirectory = runDirectory.resolveSibling(runDirectory.getFileName() + "-sampled");
