@@ -71,6 +71,17 @@ final class BenchmarkFiles {
     }
 
     /**
+     * The wall-clock read counter of the coverage benchmark ({@code benchmarks/src/main/c/wallclock_counter.c}), built
+     * here with {@code gcc} on first use; for {@code LD_PRELOAD}, where it counts each thread's reads without slowing
+     * them. It needs no {@code -ldl}: glibc 2.34 and later keep {@code dlsym} in libc, and the JVM loads libdl where
+     * older ones do not.
+     */
+    Path wallClockCounterLibrary() throws IOException, InterruptedException {
+        return builtWithGcc("wallclock/libwallclockcounter.so", "benchmarks/src/main/c/wallclock_counter.c",
+                "-pthread");
+    }
+
+    /**
      * A native agent whose class-file hook changes nothing ({@code benchmarks/src/main/c/noop_jvmti_agent.c}), built
      * here with {@code gcc} on first use against the JNI headers of the JDK that runs this runner; for
      * {@code -agentpath}.
@@ -82,7 +93,11 @@ final class BenchmarkFiles {
                 "-I" + include, "-I" + include.resolve("linux"));
     }
 
-    /** The shared library {@code library} (under this module's target directory), built from a file of the checkout. */
+    /**
+     * The shared library {@code library} (under this module's target directory), built from a file of the checkout.
+     *
+     * @param includes options for gcc before the source: include directories, {@code -pthread}
+     */
     private Path builtWithGcc(String library, String checkoutSource, String... includes)
             throws IOException, InterruptedException {
         Path built = targetDirectory.resolve(library);
@@ -120,6 +135,16 @@ final class BenchmarkFiles {
     /** The do-nothing agent built by this module. */
     Path noopAgentJar() {
         return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");
+    }
+
+    /**
+     * The class path of the coverage benchmark's Log4j2 service: Log4j2's own jars, as the build copies them, ahead of
+     * this jar, so that their multi-release classes serve as they do in a service.
+     */
+    String log4jServiceClassPath() {
+        Path directory = targetDirectory.resolve("log4j-service");
+        return classPath(List.of(requireFile(directory.resolve("log4j-core.jar"), "build this module first"),
+                requireFile(directory.resolve("log4j-api.jar"), "build this module first"), benchmarkJar));
     }
 
     /** The jars whose every class the class-heavy program loads, copied here by the build. */
