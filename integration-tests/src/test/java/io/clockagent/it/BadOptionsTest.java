@@ -37,7 +37,7 @@ class BadOptionsTest {
     private static final String PROBE = OptionsProbeMain.class.getName().replace('.', '/');
 
     private static final List<BadOption> BAD_OPTIONS = List.of(
-            new BadOption("colour=blue", "'colour'", "valid keys: include, exclude, tick"),
+            new BadOption("colour=blue", "'colour'", "valid keys: include, exclude, cachedInstants, tick"),
             new BadOption("include=com.acme,colour=blue", "'colour'", "valid keys"),
             new BadOption("verbose", "'verbose'", "valid keys"),
             new BadOption("tick=1ms,,verbose=true", "'tick=1ms,,verbose=true'", "key=value pairs"),
@@ -49,6 +49,7 @@ class BadOptionsTest {
             new BadOption("include=com..acme", "'com..acme'", "a package name such as com.acme"),
             new BadOption("exclude=com.acme:", "'exclude=com.acme:'", "a package name such as com.acme"),
             new BadOption("include=java.util", "'java.util'", "name your own packages"),
+            new BadOption("cachedInstants=java.time", "'java.time'", "name your own packages"),
             new BadOption("verbose=yes", "'verbose=yes'", "valid values: true, false"),
             new BadOption("wait=sleep", "'wait=sleep'", "valid values: park, spin"));
 

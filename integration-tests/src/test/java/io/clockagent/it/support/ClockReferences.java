@@ -31,11 +31,14 @@ public record ClockReferences(int systemCallSites, int systemMethodReferences, i
                 counter.cachedMethodReferences);
     }
 
-    /** The names among {@code classes} whose bytes read the cached clock: those the agent rewrote. */
+    /**
+     * The names among {@code classes} whose bytes read the cached clock: those the agent rewrote. The clock class itself
+     * is not among them, whose java.time methods read it too. Names may carry a loader's prefix ({@code boot/}).
+     */
     public static List<String> rewrittenAmong(Map<String, byte[]> classes) {
         List<String> rewritten = new ArrayList<>();
         classes.forEach((name, bytes) -> {
-            if (in(bytes).readsCachedClock()) {
+            if (!name.endsWith(CACHED_CLOCK) && in(bytes).readsCachedClock()) {
                 rewritten.add(name);
             }
         });

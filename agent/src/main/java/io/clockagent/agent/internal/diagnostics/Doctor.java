@@ -102,6 +102,10 @@ public final class Doctor {
                     + " every call is a system call or a device read. Any service reading it more than about %,d"
                     + " times a second gains, and busy ones gain a lot.", directNanos, clocksource,
                     breakEvenReadsPerSecond));
+            // Where every read costs this much, the one a log event makes is worth taking too.
+            out.println("java.time: a logging framework's event timestamps (Instant.now(), Clock.systemUTC().instant())"
+                    + " stay direct by default, as the cache would change their resolution; name its packages to"
+                    + " take them at the tick's: cachedInstants=ch.qos.logback:org.apache.logging.log4j");
         } else {
             out.println(String.format(Locale.ROOT, "verdict: PAYS ONLY WHEN BUSY. The direct clock is fast here"
                     + " (%.0f ns a call, %s: a user-space vDSO read). The agent pays in services that read it more"

@@ -38,6 +38,7 @@ class DoctorTest {
         assertTrue(lines.get(2).startsWith("verdict: PAYS ONLY WHEN BUSY. The direct clock is fast here (20 ns a call,"
                 + " tsc: a user-space vDSO read)"), lines.get(2));
         assertTrue(lines.get(2).contains("more than about 1,500,000 times a second"), lines.get(2));
+        assertEquals(3, lines.size(), "no word of java.time where the clock is cheap: " + lines);
     }
 
     @Test
@@ -47,6 +48,8 @@ class DoctorTest {
         assertTrue(lines.get(0).startsWith("break-even:             49,213 reads per second"), lines.get(0));
         assertTrue(lines.get(2).startsWith("verdict: PAYS. The direct clock is slow here (600 ns a call, hpet)"),
                 lines.get(2));
+        assertTrue(lines.get(3).startsWith("java.time: ") && lines.get(3).endsWith(
+                "cachedInstants=ch.qos.logback:org.apache.logging.log4j"), lines.get(3));
     }
 
     @Test

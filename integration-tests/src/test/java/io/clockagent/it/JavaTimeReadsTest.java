@@ -1,0 +1,66 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.time.TimeReadsMain;
+import io.clockagent.it.fixtures.time.defaults.DefaultTimeReads;
+import io.clockagent.it.fixtures.time.instants.CachedInstantReads;
+import io.clockagent.it.support.AgentEntry;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
+import io.clockagent.it.support.WallClockWindow;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * java.time's reads of the system clock in a real JVM of each JDK, through either entry: by default a system clock
+ * made in scope reads its millis from the cache and everything else as before; in a package of {@code cachedInstants}
+ * every instant and date-time comes from the cache too, at whole milliseconds, the very Instant the ticker published.
+ * The rewriters' bytes are held to each other by the parity test; this runs what they make.
+ */
+class JavaTimeReadsTest {
+
+    private static final String DEFAULTS = DefaultTimeReads.class.getPackageName();
+    private static final String INSTANTS = CachedInstantReads.class.getPackageName();
+    private static final String CACHE_CLOCK = "java.lang.ClockAgentCachedClock";
+
+    @OnEachJdkThroughBothEntries
+    void systemClocksReadTheCacheAndInstantsOnlyWhereCachedInstantsSaysSo(int featureVersion, AgentEntry entry,
+            @TempDir Path runDirectory) {
+        long startMillis = System.currentTimeMillis();
+        ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
+                        "include=" + DEFAULTS + ":" + INSTANTS + ",cachedInstants=" + INSTANTS + ",cache=always")
+                .classPath(BuildOutputs.testClasses())
+                .runMain(TimeReadsMain.class.getName());
+        WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + DEFAULTS + ":" + INSTANTS
+                + " exclude=" + AgentStderr.NO_EXCLUDES + " cachedInstants=" + INSTANTS)
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+        Map<String, String> clocks = result.labelled("clock");
+        assertEquals(Map.of("outside", Clock.class.getName() + "$SystemClock", "utc", CACHE_CLOCK,
+                "default-zone", CACHE_CLOCK, "in-zone", CACHE_CLOCK, "reference", CACHE_CLOCK), clocks,
+                result.describe());
+        result.readings("reading").forEach((label, value) -> {
+            if (!label.equals("local-date")) {
+                window.assertContains(label, value);
+            }
+        });
+        assertEquals(Map.of("to-the-jdk-clock", "true", "hash-and-text", "true"), result.labelled("equal"));
+        assertEquals(Map.of("instant-now", "true", "utc-instant", "true"), result.labelled("fine"),
+                "without cachedInstants, instants keep the real clock's resolution\n" + result.describe());
+        assertEquals(Map.of("fixed", "true", "user-clock", "true"), result.labelled("untouched"));
+        assertEquals(Map.of("instant-now", "true"), result.labelled("shared"), result.describe());
+        assertEquals(Map.of("instant-now", "true", "instant-reference", "true", "utc-instant", "true",
+                "local-date-time", "true", "zoned-date-time", "true", "offset-date-time", "true", "local-time", "true",
+                "offset-time", "true"), result.labelled("whole"), result.describe());
+    }
+}
