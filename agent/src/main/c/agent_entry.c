@@ -73,12 +73,16 @@
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
-/* A class rewritten before the Java side started, with its original bytes, for the sites it counts. */
+/*
+ * A class rewritten, or left with reads of instants direct, before the Java side started, with its original bytes,
+ * for the sites it counts.
+ */
 typedef struct held_rewrite {
     struct held_rewrite *next;
     char *name;
     jint length;
     unsigned char *bytes;
+    int rewritten;
 } held_rewrite;
 
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
@@ -118,6 +122,7 @@ static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
 static jobject installation;
 static jmethodID clock_defined_method;
 static jmethodID rewrote_natively_method;
+static jmethodID left_instant_reads_method;
 static jmethodID jmx_starting_method;
 static jmethodID detach_requested_method;
 static int clock_told;
@@ -275,8 +280,8 @@ static void call_java_side(JNIEnv *jni, jmethodID method, jobject first, jobject
     }
 }
 
-/* A copy of a rewritten class for the Java side, held until it starts; dropped if memory runs short. */
-static void hold_rewrite(const char *name, jint length, const unsigned char *bytes) {
+/* A copy of a class to show the Java side, held until it starts; dropped if memory runs short. */
+static void hold_rewrite(const char *name, jint length, const unsigned char *bytes, int rewritten) {
     held_rewrite *held = malloc(sizeof *held);
     char *name_copy = strdup(name);
     unsigned char *bytes_copy = malloc((size_t) length);
@@ -287,18 +292,18 @@ static void hold_rewrite(const char *name, jint length, const unsigned char *byt
         return;
     }
     memcpy(bytes_copy, bytes, (size_t) length);
-    *held = (held_rewrite) {NULL, name_copy, length, bytes_copy};
+    *held = (held_rewrite) {NULL, name_copy, length, bytes_copy, rewritten};
     *held_last = held;
     held_last = &held->next;
 }
 
-/* Shows the Java side a class rewritten here, for the sites it counts. */
-static void show_rewrite(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+/* Shows the Java side a class rewritten here, or left with reads of instants direct, for the sites it counts. */
+static void show_rewrite(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes, int rewritten) {
     jstring java_name = (*jni)->NewStringUTF(jni, name);
     jbyteArray original = java_name == NULL ? NULL : (*jni)->NewByteArray(jni, length);
     if (original != NULL) {
         (*jni)->SetByteArrayRegion(jni, original, 0, length, (const jbyte *) bytes);
-        call_java_side(jni, rewrote_natively_method, java_name, original);
+        call_java_side(jni, rewritten ? rewrote_natively_method : left_instant_reads_method, java_name, original);
         (*jni)->DeleteLocalRef(jni, original);
     }
     (*jni)->ExceptionClear(jni);
@@ -307,19 +312,23 @@ static void show_rewrite(JNIEnv *jni, const char *name, jint length, const unsig
     }
 }
 
-static void rewrote(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
-    __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
-    if (!counts_sites) {
-        return;
-    }
+/* Shows the Java side, now or once it starts, a class to count the sites of; only while sites are counted. */
+static void show_class(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes, int rewritten) {
     pthread_mutex_lock(&java_side_lock);
     int started = installation != NULL;
     if (!started && !java_side_failed) {
-        hold_rewrite(name, length, bytes);
+        hold_rewrite(name, length, bytes, rewritten);
     }
     pthread_mutex_unlock(&java_side_lock);
     if (started) {
-        show_rewrite(jni, name, length, bytes);
+        show_rewrite(jni, name, length, bytes, rewritten);
+    }
+}
+
+static void rewrote(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+    __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
+    if (counts_sites) {
+        show_class(jni, name, length, bytes, 1);
     }
 }
 
@@ -361,7 +370,7 @@ static void tell_java_side(JNIEnv *jni) {
     pthread_mutex_unlock(&java_side_lock);
     while (held != NULL) {
         held_rewrite *next = held->next;
-        show_rewrite(jni, held->name, held->length, held->bytes);
+        show_rewrite(jni, held->name, held->length, held->bytes, held->rewritten);
         free(held->name);
         free(held->bytes);
         free(held);
@@ -427,9 +436,9 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     if (!names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)) {
         return;
     }
-    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME,
-                                                 starts_with_any(&options.cached_instants, name), jvmti_allocate,
-                                                 jvmti, new_length, new_bytes);
+    int cached_instants = starts_with_any(&options.cached_instants, name);
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
+                                                 jvmti_allocate, jvmti, new_length, new_bytes);
     if (outcome == REWRITE_DONE && !options.dry_run && !clock_ready(jvmti, jni)) {
         /* The clock could not be defined: the class loads as it was. */
         (*jvmti)->Deallocate(jvmti, *new_bytes);
@@ -445,6 +454,10 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
             *new_bytes = NULL;
             *new_length = 0;
         }
+    }
+    if (outcome == REWRITE_NOT_NEEDED && counts_sites && !cached_instants
+            && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME)) {
+        show_class(jni, name, length, bytes, 0);
     }
     if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
         fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
@@ -606,7 +619,9 @@ static int serve(JNIEnv *jni, jobject started) {
             "(Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)V");
     jmethodID rewrote_natively = clock_defined == NULL ? NULL
             : (*jni)->GetMethodID(jni, installation_class, "rewroteNatively", "(Ljava/lang/String;[B)V");
-    jmethodID jmx = rewrote_natively == NULL ? NULL
+    jmethodID left_instant_reads = rewrote_natively == NULL ? NULL
+            : (*jni)->GetMethodID(jni, installation_class, "leftInstantReadsNatively", "(Ljava/lang/String;[B)V");
+    jmethodID jmx = left_instant_reads == NULL ? NULL
             : (*jni)->GetMethodID(jni, installation_class, "jmxStarting", "()V");
     jmethodID detach = jmx == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class, "detachRequested", "()V");
     jobject global = detach == NULL ? NULL : (*jni)->NewGlobalRef(jni, started);
@@ -616,6 +631,7 @@ static int serve(JNIEnv *jni, jobject started) {
     pthread_mutex_lock(&java_side_lock);
     clock_defined_method = clock_defined;
     rewrote_natively_method = rewrote_natively;
+    left_instant_reads_method = left_instant_reads;
     jmx_starting_method = jmx;
     detach_requested_method = detach;
     installation = global;

@@ -378,6 +378,20 @@ static rewrite_outcome patch(const pool *p, const redirects *found, const char *
     return REWRITE_DONE;
 }
 
+static unsigned char *heap_allocate(void *context, size_t size) {
+    (void) context;
+    return malloc(size);
+}
+
+int keeps_instant_reads(const unsigned char *bytes, jint length, const char *target_internal_name) {
+    jint rewritten_length = 0;
+    unsigned char *rewritten = NULL;
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, target_internal_name, 1, heap_allocate, NULL,
+                                                 &rewritten_length, &rewritten);
+    free(rewritten);
+    return outcome == REWRITE_DONE;
+}
+
 rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, const char *target_internal_name,
                                    int cached_instants, class_allocator allocate, void *context, jint *new_length,
                                    unsigned char **new_bytes) {

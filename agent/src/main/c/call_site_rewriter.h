@@ -29,4 +29,10 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
                                    int cached_instants, class_allocator allocate, void *context, jint *new_length,
                                    unsigned char **new_bytes);
 
+/*
+ * Whether a class that needs no rewrite as a class where cachedInstants does not apply would need one where it does:
+ * it keeps java.time reads of instants direct. For the counts that verbose and report show; allocates while it looks.
+ */
+int keeps_instant_reads(const unsigned char *bytes, jint length, const char *target_internal_name);
+
 #endif

@@ -44,6 +44,7 @@ typedef struct {
     jmethodID examined_by_java;
     jmethodID rewriting_natively;
     jmethodID rewrote_natively;
+    jmethodID left_instant_reads_natively;
     char *clock_internal_name;
     /* Whether something shows call sites: then the Java side counts them in each class rewritten here. */
     int reports_rewrites;
@@ -190,12 +191,16 @@ static void ask_for_ticker(settings *s, JNIEnv *jni) {
     }
 }
 
-/* Shows the Java side a class rewritten here, for the counts it reports; a failure there changes nothing here. */
-static void report_rewrite(settings *s, JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+/*
+ * Shows the Java side a class rewritten here, or one left with reads of instants direct, for the counts it reports;
+ * a failure there changes nothing here.
+ */
+static void report_class(settings *s, JNIEnv *jni, jmethodID method, const char *name, jint length,
+                         const unsigned char *bytes) {
     jstring java_name = (*jni)->NewStringUTF(jni, name);
     jbyteArray original = java_bytes(jni, java_name, length, bytes);
     if (original != NULL) {
-        (*jni)->CallVoidMethod(jni, s->target, s->rewrote_natively, java_name, original);
+        (*jni)->CallVoidMethod(jni, s->target, method, java_name, original);
         (*jni)->DeleteLocalRef(jni, original);
     }
     if ((*jni)->ExceptionCheck(jni)) {
@@ -219,15 +224,18 @@ static void JNICALL on_class_file_load(jvmtiEnv *env, JNIEnv *jni, jclass redefi
     settings *s = __atomic_load_n(&active, __ATOMIC_SEQ_CST);
     verdict v = s == NULL ? LEAVE : judge(s, jni, loader, name, length, bytes);
     if (v == CLOCK_NAMED) {
-        rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name,
-                                                     starts_with_any(&s->cached_instants, name), jvmti_allocate, env,
-                                                     new_length, new_bytes);
+        int cached_instants = starts_with_any(&s->cached_instants, name);
+        rewrite_outcome outcome = rewrite_call_sites(bytes, length, s->clock_internal_name, cached_instants,
+                                                     jvmti_allocate, env, new_length, new_bytes);
         if (outcome == REWRITE_DONE) {
             ask_for_ticker(s, jni);
             __atomic_add_fetch(&classes_rewritten, 1, __ATOMIC_RELAXED);
             if (s->reports_rewrites) {
-                report_rewrite(s, jni, name, length, bytes);
+                report_class(s, jni, s->rewrote_natively, name, length, bytes);
             }
+        } else if (outcome == REWRITE_NOT_NEEDED && s->reports_rewrites && !cached_instants
+                && keeps_instant_reads(bytes, length, s->clock_internal_name)) {
+            report_class(s, jni, s->left_instant_reads_natively, name, length, bytes);
         }
         v = outcome == REWRITE_LEFT_TO_JAVA ? PASS_ON : LEAVE;
     }
@@ -314,8 +322,11 @@ static settings *new_settings(JNIEnv *jni, jobject target, jobject platform_load
                                               "(Ljava/lang/ClassLoader;Ljava/lang/String;)Z");
     s->rewriting_natively = (*jni)->GetMethodID(jni, target_class, "rewritingNatively", "()V");
     s->rewrote_natively = (*jni)->GetMethodID(jni, target_class, "rewroteNatively", "(Ljava/lang/String;[B)V");
+    s->left_instant_reads_natively = (*jni)->GetMethodID(jni, target_class, "leftInstantReadsNatively",
+                                                         "(Ljava/lang/String;[B)V");
     if (s->target == NULL || s->platform_loader == NULL || s->agent_loader == NULL || s->filtered == NULL
             || s->examined_by_java == NULL || s->rewriting_natively == NULL || s->rewrote_natively == NULL
+            || s->left_instant_reads_natively == NULL
             || s->clock_internal_name == NULL
             || !copy_prefixes(jni, includes, &s->includes) || !copy_prefixes(jni, excludes, &s->excludes)
             || !copy_prefixes(jni, cached_instants, &s->cached_instants)

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.time.TimeReadsMain;
 import io.clockagent.it.fixtures.time.defaults.DefaultTimeReads;
+import io.clockagent.it.fixtures.time.defaults.InstantOnlyReads;
 import io.clockagent.it.fixtures.time.instants.CachedInstantReads;
 import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
@@ -16,6 +17,7 @@ import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.WallClockWindow;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * java.time's reads of the system clock in a real JVM of each JDK, through either entry: by default a system clock
  * made in scope reads its millis from the cache and everything else as before; in a package of {@code cachedInstants}
  * every instant and date-time comes from the cache too, at whole milliseconds, the very Instant the ticker published.
- * The rewriters' bytes are held to each other by the parity test; this runs what they make.
+ * The rewriters' bytes are held to each other by the parity test; this runs what they make. With {@code verbose} and
+ * {@code report}, the reads of instants left direct are named, with the option that would take them.
  */
 class JavaTimeReadsTest {
 
@@ -36,7 +39,8 @@ class JavaTimeReadsTest {
             @TempDir Path runDirectory) {
         long startMillis = System.currentTimeMillis();
         ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
-                        "include=" + DEFAULTS + ":" + INSTANTS + ",cachedInstants=" + INSTANTS + ",cache=always")
+                        "include=" + DEFAULTS + ":" + INSTANTS + ",cachedInstants=" + INSTANTS
+                                + ",cache=always,verbose=true,report=summary")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(TimeReadsMain.class.getName());
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
@@ -55,12 +59,28 @@ class JavaTimeReadsTest {
             }
         });
         assertEquals(Map.of("to-the-jdk-clock", "true", "hash-and-text", "true"), result.labelled("equal"));
-        assertEquals(Map.of("instant-now", "true", "utc-instant", "true"), result.labelled("fine"),
+        assertEquals(Map.of("instant-now", "true", "instant-only-class", "true", "utc-instant", "true"),
+                result.labelled("fine"),
                 "without cachedInstants, instants keep the real clock's resolution\n" + result.describe());
         assertEquals(Map.of("fixed", "true", "user-clock", "true"), result.labelled("untouched"));
         assertEquals(Map.of("instant-now", "true"), result.labelled("shared"), result.describe());
         assertEquals(Map.of("instant-now", "true", "instant-reference", "true", "utc-instant", "true",
                 "local-date-time", "true", "zoned-date-time", "true", "offset-date-time", "true", "local-time", "true",
                 "offset-time", "true"), result.labelled("whole"), result.describe());
+        List<String> stderr = result.stderr();
+        assertTrue(stderr.contains(left(DefaultTimeReads.class.getName(), 1)), "a class also rewritten\n"
+                + result.describe());
+        assertTrue(stderr.contains(left(InstantOnlyReads.class.getName(), 1)), "a class left as it was\n"
+                + result.describe());
+        assertTrue(stderr.stream().noneMatch(line -> line.contains(CachedInstantReads.class.getName() + ": ")
+                && line.contains(" left ")), result.describe());
+        assertTrue(stderr.contains("clock-agent: report: 2 java.time reads of instants in 2 classes left direct, as"
+                + " the cache would change their resolution; cachedInstants=PACKAGES takes them (verbose=true names"
+                + " the classes)"), result.describe());
+    }
+
+    private static String left(String className, int reads) {
+        return "clock-agent: left " + className + ": " + reads + " java.time reads of instants direct, as the cache"
+                + " would change their resolution; cachedInstants=" + DEFAULTS + " takes them";
     }
 }

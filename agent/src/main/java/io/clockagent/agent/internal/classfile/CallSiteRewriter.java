@@ -264,6 +264,28 @@ public final class CallSiteRewriter {
         return CallSiteCounter.count(in, pool, redirected, handle);
     }
 
+    /**
+     * In a class where {@code cachedInstants} does not apply, its uses (call sites and method references) of the
+     * java.time methods that only {@code cachedInstants} redirects: the reads of instants the rewrite leaves direct
+     * because the cache would change their resolution. Reads method bodies, like {@link #countSites}.
+     *
+     * @throws ClassFileException when the class cannot be read with certainty
+     */
+    public static int instantReadsLeft(byte[] classFile) {
+        if (!contains(classFile, TIME_PACKAGE)) {
+            return 0;
+        }
+        return uses(countSites(classFile, true)) - uses(countSites(classFile, false));
+    }
+
+    private static int uses(List<MethodCallSites> methods) {
+        int uses = 0;
+        for (MethodCallSites method : methods) {
+            uses += method.callSites() + method.methodReferences();
+        }
+        return uses;
+    }
+
     /** The Methodrefs a rewrite re-points, in pool order, and the method each goes to. */
     private static final class Redirects {
         final int[] methodrefs;

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -70,19 +72,25 @@ public final class ExitReport implements Runnable {
                 : "report: " + ticker.ticks() + " ticks, " + ticker.lateTicks() + " late, max lag "
                         + formatMillis(ticker.maxLagNanos()) + " ms, " + ticker.idlePeriods() + " idle periods, "
                         + ticker.clamps() + " clamped, " + ticker.failures() + " ticker failures";
+        List<String> lines = new ArrayList<>(List.of(classes, ticks));
         CachingDecision decision = ticker == null ? null : ticker.cachingDecision();
-        if (decision == null) {
-            return new String[] {classes, ticks};
+        if (decision != null) {
+            lines.add(Double.isNaN(decision.readsPerSecond())
+                    ? "report: cache=auto, no estimate of the read rate yet (the first comes as something reads the"
+                            + " clock)"
+                    : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per"
+                            + " second (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d"
+                            + " switches (%d trial stops)",
+                            decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
+                            decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
+                            decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops()));
         }
-        String cache = Double.isNaN(decision.readsPerSecond())
-                ? "report: cache=auto, no estimate of the read rate yet (the first comes as something reads the clock)"
-                : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per second"
-                        + " (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d switches"
-                        + " (%d trial stops)",
-                        decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
-                        decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
-                        decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops());
-        return new String[] {classes, ticks, cache};
+        if (counters.instantReadsLeft() > 0) {
+            lines.add("report: " + counters.instantReadsLeft() + " java.time reads of instants in "
+                    + counters.classesWithInstantReadsLeft() + " classes left direct, as the cache would change their"
+                    + " resolution; cachedInstants=PACKAGES takes them (verbose=true names the classes)");
+        }
+        return lines.toArray(new String[0]);
     }
 
     String json() {
@@ -98,6 +106,8 @@ public final class ExitReport implements Runnable {
         field(json, "classesFailed", Long.toString(counters.classesFailed()));
         field(json, "callSites", Long.toString(counters.callSites()));
         field(json, "methodReferences", Long.toString(counters.methodReferences()));
+        field(json, "instantReadsLeft", Long.toString(counters.instantReadsLeft()));
+        field(json, "classesWithInstantReadsLeft", Long.toString(counters.classesWithInstantReadsLeft()));
         if (ticker != null) {
             field(json, "ticks", Long.toString(ticker.ticks()));
             field(json, "lateTicks", Long.toString(ticker.lateTicks()));

@@ -62,6 +62,15 @@ final class NativeInstallation implements Runnable {
         }
     }
 
+    /** A class in scope the C hook left as it was that keeps java.time reads of instants direct. */
+    void leftInstantReadsNatively(String className, byte[] original) {
+        try {
+            sites.showInstantReadsLeft(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: nothing changes but the count.
+        }
+    }
+
     /** The JDK's MBean server class has loaded: JMX is coming alive. */
     void jmxStarting() {
         mbean.startRegistering();

@@ -162,6 +162,11 @@ public final class NativeClassFilter implements Runnable {
         javaSide.rewroteNatively(className, original);
     }
 
+    /** Called by the library, only while sites are counted, for each class it left with reads of instants direct. */
+    void leftInstantReadsNatively(String className, byte[] original) {
+        javaSide.leftInstantReadsNatively(className, original);
+    }
+
     /** Stops the native filter if it took over, and keeps it from taking over later. */
     public synchronized void close() {
         closed = true;

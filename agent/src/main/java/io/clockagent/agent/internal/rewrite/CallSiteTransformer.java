@@ -132,7 +132,13 @@ public final class CallSiteTransformer implements HandOver {
                 }
             }
             byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
-            return rewritten == null ? null : toDefine(className, classFile, rewritten);
+            if (rewritten == null) {
+                if (sites != null) {
+                    sites.showInstantReadsLeft(className, classFile);
+                }
+                return null;
+            }
+            return toDefine(className, classFile, rewritten);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
@@ -175,6 +181,15 @@ public final class CallSiteTransformer implements HandOver {
             sites.show(className, original);
         } catch (Throwable failure) {
             // Out of memory while counting: the class is rewritten all the same.
+        }
+    }
+
+    @Override
+    public void leftInstantReadsNatively(String className, byte[] original) {
+        try {
+            sites.showInstantReadsLeft(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: nothing changes but the count.
         }
     }
 

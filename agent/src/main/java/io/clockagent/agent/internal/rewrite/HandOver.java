@@ -40,4 +40,10 @@ public interface HandOver extends ClassFileTransformer {
      * bytes, which it rewrote as {@link io.clockagent.agent.internal.classfile.CallSiteRewriter} would.
      */
     void rewroteNatively(String className, byte[] original);
+
+    /**
+     * Called only while sites are counted, for each class in scope the native filter left as it was that keeps
+     * java.time reads of instants direct (see {@code cachedInstants}): the class's bytes.
+     */
+    void leftInstantReadsNatively(String className, byte[] original);
 }

@@ -22,6 +22,8 @@ public final class RewriteCounters {
     private final AtomicLong classesRewritten = new AtomicLong();
     private final AtomicLong callSites = new AtomicLong();
     private final AtomicLong methodReferences = new AtomicLong();
+    private final AtomicLong instantReadsLeft = new AtomicLong();
+    private final AtomicLong classesWithInstantReadsLeft = new AtomicLong();
     private final Set<String> failedClasses = ConcurrentHashMap.newKeySet();
     /** Guarded by this, whose lock is taken only for a class refused for its newer format. */
     private boolean newerFormatReported;
@@ -60,6 +62,12 @@ public final class RewriteCounters {
         }
     }
 
+    /** A class with reads of instants left direct, for their resolution; only while {@link #countsSites()}. */
+    void instantReadsLeft(int uses) {
+        instantReadsLeft.addAndGet(uses);
+        classesWithInstantReadsLeft.incrementAndGet();
+    }
+
     /** @return whether this is the first failure of a class by that name, which is the one to report */
     boolean failed(String className) {
         return failedClasses.add(className);
@@ -94,6 +102,19 @@ public final class RewriteCounters {
     /** Method references in the rewritten classes; 0 unless {@link #countsSites()}. */
     public long methodReferences() {
         return methodReferences.get();
+    }
+
+    /**
+     * Uses of the java.time reads of instants that {@code cachedInstants} would redirect, in classes in scope it does
+     * not name; 0 unless {@link #countsSites()}.
+     */
+    public long instantReadsLeft() {
+        return instantReadsLeft.get();
+    }
+
+    /** The classes those are in. */
+    public long classesWithInstantReadsLeft() {
+        return classesWithInstantReadsLeft.get();
     }
 
     public long classesFailed() {

@@ -40,6 +40,14 @@ public final class GeneratedClasses {
                 now.visitMethodInsn(Opcodes.INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false));
     }
 
+    /** A class whose {@code now()J} reads the clock through {@code Instant.now().toEpochMilli()} alone. */
+    public static byte[] callingInstantNow(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitMethodInsn(Opcodes.INVOKESTATIC, "java/time/Instant", "now", "()Ljava/time/Instant;", false);
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/time/Instant", "toEpochMilli", "()J", false);
+        });
+    }
+
     /** A class whose {@code now()J} loads {@code System::currentTimeMillis} with {@code ldc} and invokes it. */
     public static byte[] loadingClockHandle(String internalName) {
         return withNow(internalName, Opcodes.V17, (writer, now) -> {

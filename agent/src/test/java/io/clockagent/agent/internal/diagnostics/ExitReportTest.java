@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,23 @@ class ExitReportTest {
                     + " 1 method references",
             "clock-agent: report: no ticker (dry run)",
         }, err.toString(StandardCharsets.UTF_8).lines().toArray());
+    }
+
+    @Test
+    void readsOfInstantsLeftDirectGetALineThatNamesTheOption() {
+        RecordedCounters.instantReadsLeft(counters, 3);
+        RecordedCounters.instantReadsLeft(counters, 4);
+        ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters,
+                new NativeFilterStatus(), null, log);
+
+        report.run();
+
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        assertEquals("clock-agent: report: 7 java.time reads of instants in 2 classes left direct, as the cache would"
+                + " change their resolution; cachedInstants=PACKAGES takes them (verbose=true names the classes)",
+                lines.get(2), lines.toString());
+        assertTrue(report.json().contains("\"instantReadsLeft\": 7,"), report.json());
+        assertTrue(report.json().contains("\"classesWithInstantReadsLeft\": 2,"), report.json());
     }
 
     @Test

@@ -115,6 +115,46 @@ class CallSiteTransformerTest {
     }
 
     @Test
+    void javaTimeReadsOfInstantsLeftDirectAreCountedAndNamedWithTheOptionThatTakesThem() {
+        byte[] timeReads = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "TimeReads");
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/time/Reads", timeReads),
+                "its system clock factories are rewritten all the same");
+
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        assertEquals("clock-agent: left com.acme.time.Reads: 9 java.time reads of instants direct, as the cache would"
+                + " change their resolution; cachedInstants=com.acme.time takes them", lines.get(1), lines.toString());
+        assertEquals(9L, counters.instantReadsLeft());
+        assertEquals(1L, counters.classesWithInstantReadsLeft());
+    }
+
+    @Test
+    void underCachedInstantsNoReadOfAnInstantIsLeft() {
+        byte[] timeReads = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + "TimeReads");
+        CallSiteTransformer transformer = transformer("include=com.acme,cachedInstants=com.acme.time");
+
+        assertNotNull(transform(transformer, APPLICATION, "com/acme/time/Reads", timeReads));
+
+        assertEquals(1L, err.toString(StandardCharsets.UTF_8).lines().count(), err.toString(StandardCharsets.UTF_8));
+        assertEquals(0L, counters.instantReadsLeft());
+    }
+
+    @Test
+    void aClassWhoseOnlyReadsAreInstantsIsCountedThoughNotRewritten() {
+        byte[] instantsOnly = GeneratedClasses.callingInstantNow("com/acme/Stamp");
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        assertNull(transform(transformer, APPLICATION, "com/acme/Stamp", instantsOnly));
+
+        assertEquals("clock-agent: left com.acme.Stamp: 1 java.time reads of instants direct, as the cache would"
+                + " change their resolution; cachedInstants=com.acme takes them",
+                err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(0L, counters.classesRewritten());
+        assertEquals(1L, counters.instantReadsLeft());
+    }
+
+    @Test
     void theFirstClassInScopeStartsDefiningTheClockOnAThreadOfItsOwn() throws InterruptedException {
         CountedDefinitions clock = new CountedDefinitions(log(), null);
         CallSiteTransformer transformer = transformer("include=com.acme", clock);

@@ -24,4 +24,9 @@ public final class RecordedCounters {
         }
         return counters;
     }
+
+    /** Records a class with {@code uses} reads of instants left direct, as the sites' counter does. */
+    public static void instantReadsLeft(RewriteCounters counters, int uses) {
+        counters.instantReadsLeft(uses);
+    }
 }
