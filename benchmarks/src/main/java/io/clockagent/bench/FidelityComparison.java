@@ -4,11 +4,15 @@ import io.clockagent.bench.fidelity.FidelityProbe;
 import io.clockagent.bench.fidelity.rewritten.RewrittenClock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How fresh clock-agent's cached clock is and what its ticker costs, side by side with the hand-written updaters
@@ -16,7 +20,14 @@ import java.util.Map;
  * Markdown table and a met/MISSED line per target.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.FidelityComparison [--java PATH] [--seconds S]
- * [--quick]}; {@code --quick} measures each row for 1 s, a smoke test whose figures mean nothing.
+ * [--slow-clock] [--ticker-rows] [--quick]}; {@code --slow-clock} runs every row under the slow-clock emulation
+ * ({@code LD_PRELOAD}, every clock read a system call); {@code --ticker-rows} measures only clock-agent at
+ * {@code tick=1ms}, idle and beside 2 burners, and the floor, and judges no target; {@code --quick} measures each row
+ * for 1 s, a smoke test whose figures mean nothing.
+ *
+ * <p>Agent rows also run under the wall-clock read counter ({@code wallclock_counter.c}, which costs a read an
+ * increment) and with {@code report=summary}: the ticker thread's reads over the run, over the ticks the report
+ * counts, give its wall-clock reads per tick.
  */
 public final class FidelityComparison {
 
@@ -27,34 +38,48 @@ public final class FidelityComparison {
     static final double TARGET_SPIN_EXACT_PERCENT = 99.5;
     static final double TARGET_SATURATED_PARK_EXACT_PERCENT = 95.0;
     static final double TARGET_IDLE_CPU_MILLIS_PER_SECOND = 1.0;
+    private static final Pattern REPORTED_TICKS = Pattern.compile("report: (\\d+) ticks,");
 
     private final String java;
     private final BenchmarkFiles files;
     private final int seconds;
+    /** The slow-clock library every row preloads, or null for this host's clock. */
+    private final Path slowClock;
 
-    private FidelityComparison(String java, BenchmarkFiles files, int seconds) {
+    private FidelityComparison(String java, BenchmarkFiles files, int seconds, Path slowClock) {
         this.java = java;
         this.files = files;
         this.seconds = seconds;
+        this.slowClock = slowClock;
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
         int seconds = 10;
         boolean quick = false;
+        boolean slowClock = false;
+        boolean tickerRows = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--java" -> java = args[++i];
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--quick" -> quick = true;
+                case "--slow-clock" -> slowClock = true;
+                case "--ticker-rows" -> tickerRows = true;
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                        + "'; valid: --java PATH, --seconds S, --quick");
+                        + "'; valid: --java PATH, --seconds S, --slow-clock, --ticker-rows, --quick");
             }
         }
-        new FidelityComparison(java, BenchmarkFiles.locate(), quick ? 1 : seconds).run(quick);
+        BenchmarkFiles files = BenchmarkFiles.locate();
+        new FidelityComparison(java, files, quick ? 1 : seconds, slowClock ? files.slowClockLibrary() : null)
+                .run(quick, tickerRows);
     }
 
-    private void run(boolean quick) throws IOException, InterruptedException {
+    private void run(boolean quick, boolean tickerRows) throws IOException, InterruptedException {
+        if (tickerRows) {
+            runTickerRows();
+            return;
+        }
         List<Row> rows = new ArrayList<>();
         for (int burners : new int[] {0, 2, 4}) {
             rows.add(Row.agent("park", "1ms", burners));
@@ -68,40 +93,7 @@ public final class FidelityComparison {
         rows.add(floor);
         rows.add(Row.idleAgent());
 
-        System.out.println(describeJdk() + ", " + Machine.hostFacts());
-        System.out.println("each row: its own JVM, " + FidelityProbe.class.getSimpleName() + ", 2 s warmup, "
-                + seconds + " s measured");
-        System.out.println("before: " + Machine.loadAverage());
-        Map<Row, Map<String, String>> results = new LinkedHashMap<>();
-        for (Row row : rows) {
-            System.err.println("  " + row.label() + ", " + row.machine() + " ...");
-            results.put(row, measure(row));
-        }
-        System.out.println("after: " + Machine.loadAverage());
-        if (quick) {
-            System.out.println("--quick: a smoke test; these figures are not measurements");
-        }
-        System.out.println();
-        System.out.println("| updater | machine | exact % | 1 ms behind % | >= 2 ms behind % | max lag ms"
-                + " | updater CPU ms/s | wake-ups/s | samples |");
-        System.out.println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-        for (Map.Entry<Row, Map<String, String>> entry : results.entrySet()) {
-            Row row = entry.getKey();
-            Map<String, String> result = entry.getValue();
-            long kept = Long.parseLong(result.get("kept"));
-            boolean sampled = kept > 0;
-            System.out.println("| " + row.label() + " | " + row.machine()
-                    + " | " + (sampled ? percent(result, "exact") : "-")
-                    + " | " + (sampled ? percent(result, "one") : "-")
-                    + " | " + (sampled ? percent(result, "twoOrMore") : "-")
-                    + " | " + (sampled ? result.get("maxLagMillis") : "-")
-                    + " | " + format("%.2f", number(result, "cpuMillisPerSecond"))
-                    + " | " + format("%.0f", number(result, "wakeupsPerSecond"))
-                    + " | " + (sampled ? format("%.1f M", kept / 1e6) : "-") + " |");
-            if (Long.parseLong(result.get("ahead")) > 0) {
-                System.out.println("  NOTE: " + result.get("ahead") + " samples were AHEAD of the real clock");
-            }
-        }
+        Map<Row, Map<String, String>> results = measureAll(rows, quick);
         System.out.println();
         System.out.println("targets:");
         Map<String, String> park = resultOf(results, "park", "1ms", 0);
@@ -125,17 +117,88 @@ public final class FidelityComparison {
                 number(idle, "cpuMillisPerSecond"), TARGET_IDLE_CPU_MILLIS_PER_SECOND, false, " ms/s");
     }
 
+    /** The ticker's own rows, for comparing two agents under one clock: no peers, no target judged. */
+    private void runTickerRows() throws IOException, InterruptedException {
+        List<Row> rows = new ArrayList<>();
+        for (int burners : new int[] {0, 2}) {
+            rows.add(Row.agent("park", "1ms", burners));
+            rows.add(Row.agent("spin", "1ms", burners));
+        }
+        rows.add(Row.peer("floor: bare 1 kHz loop, `parkNanos` to each millisecond, no clock", "bare-park", 0));
+        measureAll(rows, false);
+    }
+
+    /** Measures each row in turn and prints the table. */
+    private Map<Row, Map<String, String>> measureAll(List<Row> rows, boolean quick)
+            throws IOException, InterruptedException {
+        System.out.println(describeJdk() + ", " + Machine.hostFacts());
+        System.out.println("clock: " + (slowClock == null ? "this host's" : "emulated slow clock, LD_PRELOAD="
+                + slowClock + " (every clock read a system call)"));
+        System.out.println("each row: its own JVM, " + FidelityProbe.class.getSimpleName() + ", 2 s warmup, "
+                + seconds + " s measured");
+        System.out.println("before: " + Machine.loadAverage());
+        Map<Row, Map<String, String>> results = new LinkedHashMap<>();
+        for (Row row : rows) {
+            System.err.println("  " + row.label() + ", " + row.machine() + " ...");
+            results.put(row, measure(row));
+        }
+        System.out.println("after: " + Machine.loadAverage());
+        if (quick) {
+            System.out.println("--quick: a smoke test; these figures are not measurements");
+        }
+        System.out.println();
+        System.out.println("| updater | machine | exact % | 1 ms behind % | >= 2 ms behind % | max lag ms"
+                + " | updater CPU ms/s | wake-ups/s | ticker wall-clock reads a tick | samples |");
+        System.out.println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Map.Entry<Row, Map<String, String>> entry : results.entrySet()) {
+            Row row = entry.getKey();
+            Map<String, String> result = entry.getValue();
+            long kept = Long.parseLong(result.get("kept"));
+            boolean sampled = kept > 0;
+            String readsPerTick = result.get("tickerReadsPerTick");
+            System.out.println("| " + row.label() + " | " + row.machine()
+                    + " | " + (sampled ? percent(result, "exact") : "-")
+                    + " | " + (sampled ? percent(result, "one") : "-")
+                    + " | " + (sampled ? percent(result, "twoOrMore") : "-")
+                    + " | " + (sampled ? result.get("maxLagMillis") : "-")
+                    + " | " + format("%.2f", number(result, "cpuMillisPerSecond"))
+                    + " | " + format("%.0f", number(result, "wakeupsPerSecond"))
+                    + " | " + (readsPerTick == null ? "-" : format("%.2f", Double.parseDouble(readsPerTick)))
+                    + " | " + (sampled ? format("%.1f M", kept / 1e6) : "-") + " |");
+            if (Long.parseLong(result.get("ahead")) > 0) {
+                System.out.println("  NOTE: " + result.get("ahead") + " samples were AHEAD of the real clock");
+            }
+        }
+        return results;
+    }
+
     private Map<String, String> measure(Row row) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java);
         if (row.agentOptions != null) {
             command.add("-javaagent:" + files.agentJar() + "=include=" + RewrittenClock.class.getPackageName()
-                    + "," + row.agentOptions + ",verbose=true");
+                    + "," + row.agentOptions + ",verbose=true,report=summary");
         }
         command.addAll(List.of("-cp", files.benchmarkJar().toString(), FidelityProbe.class.getName(),
                 "--clock", row.clock, "--burners", Integer.toString(row.burners), "--seconds",
                 Integer.toString(seconds)));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Path runDirectory = Files.createTempDirectory("fidelity-");
+        WallClockCounter counter = row.agentOptions == null ? null
+                : new WallClockCounter(files.wallClockCounterLibrary(), runDirectory);
+        List<String> preloads = new ArrayList<>();
+        if (counter != null) {
+            builder.environment().putAll(counter.environment());
+            preloads.add(counter.environment().get("LD_PRELOAD"));
+        }
+        if (slowClock != null) {
+            // After the counter, which passes each read on to the next library that defines the function: this one.
+            preloads.add(slowClock.toString());
+        }
+        if (!preloads.isEmpty()) {
+            builder.environment().put("LD_PRELOAD", String.join(":", preloads));
+        }
+        Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int status = process.waitFor();
         if (status != 0) {
@@ -153,7 +216,20 @@ public final class FidelityComparison {
         }
         String line = output.lines().filter(candidate -> candidate.startsWith("fidelity-result "))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no result from the probe:\n" + output));
-        return parse(line.substring("fidelity-result ".length()));
+        Map<String, String> result = parse(line.substring("fidelity-result ".length()));
+        if (counter != null) {
+            Matcher ticks = REPORTED_TICKS.matcher(output);
+            if (!ticks.find()) {
+                throw new IllegalStateException("no tick count in the agent's report:\n" + output);
+            }
+            long tickerReads = counter.atExit().stream().filter(thread -> thread.kind() == ThreadKind.TICKER)
+                    .mapToLong(ThreadReads::reads).sum();
+            long tickCount = Long.parseLong(ticks.group(1));
+            if (tickCount > 0) {
+                result.put("tickerReadsPerTick", Double.toString((double) tickerReads / tickCount));
+            }
+        }
+        return result;
     }
 
     static Map<String, String> parse(String pairs) {

@@ -35,6 +35,15 @@ final class WallClockCounter {
                 "WALLCLOCK_SAMPLE_SKIP", String.join(",", unsampled));
     }
 
+    /** Each thread's reads over the whole run, as the library wrote them when the process exited. */
+    List<ThreadReads> atExit() throws IOException {
+        List<ThreadReads> threads = new ArrayList<>();
+        for (String line : Files.readAllLines(counts.resolveSibling("counts.exit"), StandardCharsets.UTF_8)) {
+            threads.add(ThreadReads.parse(line));
+        }
+        return threads;
+    }
+
     /** Each thread's reads so far, in the order the threads first read. */
     List<ThreadReads> snapshot(String name) throws IOException, InterruptedException {
         return request(name, name);

@@ -77,6 +77,15 @@ public final class Ticker implements Runnable, AutoCloseable {
     /** When the ticker last read the wall clock to publish it; used by the ticker thread only. */
     private long publishedWallNanos;
 
+    /*
+     * Where a wall-clock read is slow (see WallReadCost), set before the first tick: the ticker's last wall-clock read
+     * and System.nanoTime() right after it, from which it places the next boundary on the monotonic clock instead of
+     * reading the wall clock again until then. Used by the ticker thread only.
+     */
+    private boolean slowWallReads;
+    private long lastWallNanos;
+    private long lastWallReadAtNanos;
+
     /* What the ticker has spent since it last started ticking, for cache=auto: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
     private long tickingSinceCpuNanos;
@@ -161,6 +170,7 @@ public final class Ticker implements Runnable, AutoCloseable {
             // reads, so that a service that reads the clock a little never pays for ticks, least of all as it starts
             // (a second of ticks, with the service's start busy on every core, cost Spring Boot's start 90 ms here).
             if (idleUntilDemand(lastMillis)) {
+                slowWallReads = WallReadCost.isSlow(wallClock);
                 if (decision != null) {
                     decision.directCallMeasured(directCallNanos());
                 }
@@ -251,7 +261,10 @@ public final class Ticker implements Runnable, AutoCloseable {
 
     /** Whether the next sampling window falls due before the given boundary. */
     private boolean windowDueBefore(long boundaryWallNanos) {
-        return nextWindowNanos - System.nanoTime() < boundaryWallNanos - wallNanos();
+        long nowNanos = System.nanoTime();
+        // Where wall-clock reads are slow, the tick's one read is its publish: tell the time from the last read.
+        long wallNowNanos = slowWallReads ? lastWallNanos + (nowNanos - lastWallReadAtNanos) : wallNanos();
+        return nextWindowNanos - nowNanos < boundaryWallNanos - wallNowNanos;
     }
 
     /**
@@ -405,9 +418,14 @@ public final class Ticker implements Runnable, AutoCloseable {
      * Waits on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
      * afresh, so missed ticks are skipped rather than caught up. If the wall clock steps back, the deadline lies
      * more than a tick ahead: the wait ends at once, so the cached value follows the step instead of freezing.
-     * Parking ends a lead before the deadline (learnt with park, fixed with spin) and spinning covers the rest.
+     * Parking ends a lead before the deadline (learnt with park, fixed with spin) and spinning covers the rest, except
+     * where wall-clock reads are slow: see {@link #parkUntilBoundary}.
      */
     private void waitUntil(long deadlineWallNanos) {
+        if (slowWallReads) {
+            parkUntilBoundary(deadlineWallNanos);
+            return;
+        }
         while (running) {
             // An interrupt would make every park return at once: clear it so the ticker neither stops nor spins.
             Thread.interrupted();
@@ -425,6 +443,21 @@ public final class Ticker implements Runnable, AutoCloseable {
             } else {
                 Thread.onSpinWait();
             }
+        }
+    }
+
+    /**
+     * Where wall-clock reads are slow: parks until the deadline as {@code System.nanoTime()} places it from the last
+     * wall-clock read, reading no wall clock meanwhile, so that the publish that follows is the tick's only read, or
+     * its second where the tick started with a read of its own (after a pause, a sampling window). No lead and no
+     * spin: waking before the boundary would take another read to find out, so every tick is late by the kernel's
+     * wake-up lag. The wall clock stepped meanwhile shows at that publish, at most a tick later than a spin would see
+     * it; the deadline always lies within a tick of the last read, as it is computed from it.
+     */
+    private void parkUntilBoundary(long deadlineWallNanos) {
+        long remainingNanos = deadlineWallNanos - lastWallNanos;
+        if (remainingNanos <= tickNanos) {
+            parkUntil(lastWallReadAtNanos, remainingNanos);
         }
     }
 
@@ -455,7 +488,12 @@ public final class Ticker implements Runnable, AutoCloseable {
 
     private long wallNanos() {
         Instant now = wallClock.instant();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        long wallNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        if (slowWallReads) {
+            lastWallNanos = wallNanos;
+            lastWallReadAtNanos = System.nanoTime();
+        }
+        return wallNanos;
     }
 
     /** Stops the ticker and waits for it to withdraw the cached value, so reads go to the direct clock. */

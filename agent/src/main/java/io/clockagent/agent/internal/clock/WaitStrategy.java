@@ -2,7 +2,10 @@ package io.clockagent.agent.internal.clock;
 
 import java.util.Locale;
 
-/** How the ticker waits for the next tick boundary. */
+/**
+ * How the ticker waits for the next tick boundary where reading the wall clock is cheap. Where it is slow (a system
+ * call, an hpet read), either parks to the boundary and spins on nothing: see {@link WallReadCost}.
+ */
 public enum WaitStrategy {
     /**
      * Park until just before the boundary, by as much as the kernel's wake-ups have lately been late (at most 50 us),

@@ -30,6 +30,8 @@ class TickerTest {
     private static final long TICK_NANOS = 1_000_000L;
     private static final long PATIENCE_MILLIS = 10_000L;
     private static final long STALL_MILLIS = 200L;
+    /** Far above WallReadCost.SLOW_READ_NANOS, as an hpet read costs. */
+    private static final long SLOW_READ_NANOS = 1_000L;
 
     private Ticker ticker;
 
@@ -60,6 +62,36 @@ class TickerTest {
         ticker = Ticker.start(clock, Clock.systemUTC(), TICK_NANOS, WaitStrategy.SPIN, false, CachePolicy.ALWAYS);
 
         awaitReading(() -> ticker.ticks() > 100, "a hundred ticks");
+    }
+
+    @Test
+    void onASlowClockReadsTheWallClockAtMostTwiceATick() throws Exception {
+        CountingClock wall = new CountingClock(SLOW_READ_NANOS);
+        ReadsPerTick reads = new ReadsPerTick(wall);
+        ticker = Ticker.start(reads.writer, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        awaitReading(() -> ticker.ticks() > 10, "ticks");
+
+        reads.restart();
+        // Past an idle probe, whose restart takes a read of its own.
+        awaitReading(() -> reads.ticks() > 1_500, "1,500 more ticks");
+
+        assertTrue(reads.maxPerTick() <= 2, "up to " + reads.maxPerTick() + " wall-clock reads in a tick");
+        long cached = CachedClock.currentTimeMillis();
+        assertTrue(cached == 0L || Math.abs(cached - wall.millis()) < 1_000L, "cached " + cached);
+    }
+
+    @Test
+    void onAFastClockStillSpinsToTheBoundary() throws Exception {
+        CountingClock wall = new CountingClock(0L);
+        ReadsPerTick reads = new ReadsPerTick(wall);
+        ticker = Ticker.start(reads.writer, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        awaitReading(() -> ticker.ticks() > 10, "ticks");
+
+        reads.restart();
+        awaitReading(() -> reads.ticks() > 500, "500 more ticks");
+
+        // Reading before and after the park, and again as it ends the wait, takes three reads besides the publish.
+        assertTrue(reads.meanPerTick() > 2.0, reads.meanPerTick() + " wall-clock reads a tick");
     }
 
     @Test
@@ -359,6 +391,101 @@ class TickerTest {
                 LockSupport.parkNanos(left);
             }
             return now;
+        }
+    }
+
+    /** The real clock, counting the ticker's reads ({@code instant()}), each of which takes at least a given time. */
+    private static final class CountingClock extends UtcClock {
+        private final long readNanos;
+        private final AtomicLong reads = new AtomicLong();
+
+        CountingClock(long readNanos) {
+            this.readNanos = readNanos;
+        }
+
+        long reads() {
+            return reads.get();
+        }
+
+        @Override
+        public Instant instant() {
+            reads.incrementAndGet();
+            Instant now = Instant.now();
+            takeReadTime();
+            return now;
+        }
+
+        /** What the ticker times to tell a slow clock from a fast one, and never reads to publish: not counted. */
+        @Override
+        public long millis() {
+            long now = System.currentTimeMillis();
+            takeReadTime();
+            return now;
+        }
+
+        private void takeReadTime() {
+            if (readNanos == 0L) {
+                return;
+            }
+            long startNanos = System.nanoTime();
+            while (System.nanoTime() - startNanos < readNanos) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** A writer that counts the wall-clock reads between each two publishes, from a restart on. */
+    private static final class ReadsPerTick {
+        final CachedClockWriter writer;
+        private final CountingClock wall;
+        private final AtomicBoolean counting = new AtomicBoolean();
+        private final AtomicLong ticks = new AtomicLong();
+        private final AtomicLong readsAtRestart = new AtomicLong();
+        private final AtomicLong maxPerTick = new AtomicLong();
+        private long readsAtLastPublish;
+
+        ReadsPerTick(CountingClock wall) throws IllegalAccessException {
+            this.wall = wall;
+            this.writer = new CachedClockWriter(CachedClock.class,
+                    MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup())) {
+                @Override
+                void publish(long millis) {
+                    super.publish(millis);
+                    countPublish();
+                }
+            };
+        }
+
+        /** Starts counting at the next publish. */
+        void restart() {
+            ticks.set(0);
+            maxPerTick.set(0);
+            counting.set(false);
+            readsAtRestart.set(-1);
+        }
+
+        /** On the ticker thread only. */
+        private void countPublish() {
+            long reads = wall.reads();
+            if (readsAtRestart.compareAndSet(-1, reads)) {
+                counting.set(true);
+            } else if (counting.get()) {
+                maxPerTick.accumulateAndGet(reads - readsAtLastPublish, Math::max);
+                ticks.incrementAndGet();
+            }
+            readsAtLastPublish = reads;
+        }
+
+        long ticks() {
+            return ticks.get();
+        }
+
+        long maxPerTick() {
+            return maxPerTick.get();
+        }
+
+        double meanPerTick() {
+            return (double) (wall.reads() - readsAtRestart.get()) / ticks.get();
         }
     }
 
