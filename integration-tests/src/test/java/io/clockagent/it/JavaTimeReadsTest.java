@@ -10,8 +10,10 @@ import io.clockagent.it.fixtures.time.instants.CachedInstantReads;
 import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassFiles;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.GeneratedClocks;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import io.clockagent.it.support.WallClockWindow;
@@ -19,6 +21,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +38,15 @@ class JavaTimeReadsTest {
     private static final String INSTANTS = CachedInstantReads.class.getPackageName();
     private static final String CACHE_CLOCK = "java.lang.ClockAgentCachedClock";
 
+    @TempDir
+    static Path generatedClasses;
+
+    @BeforeAll
+    static void writeGeneratedClasses() {
+        ClassFiles.write(generatedClasses, CachedInstantReads.LDC_HANDLE,
+                GeneratedClocks.loadingInstantHandle(CachedInstantReads.LDC_HANDLE));
+    }
+
     @OnEachJdkThroughBothEntries
     void systemClocksReadTheCacheAndInstantsOnlyWhereCachedInstantsSaysSo(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) {
@@ -41,7 +54,7 @@ class JavaTimeReadsTest {
         ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
                         "include=" + DEFAULTS + ":" + INSTANTS + ",cachedInstants=" + INSTANTS
                                 + ",cache=always,verbose=true,report=summary")
-                .classPath(BuildOutputs.testClasses())
+                .classPath(BuildOutputs.testClasses(), generatedClasses)
                 .runMain(TimeReadsMain.class.getName());
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
 
@@ -64,9 +77,14 @@ class JavaTimeReadsTest {
                 "without cachedInstants, instants keep the real clock's resolution\n" + result.describe());
         assertEquals(Map.of("fixed", "true", "user-clock", "true"), result.labelled("untouched"));
         assertEquals(Map.of("instant-now", "true"), result.labelled("shared"), result.describe());
-        assertEquals(Map.of("instant-now", "true", "instant-reference", "true", "utc-instant", "true",
-                "local-date-time", "true", "zoned-date-time", "true", "offset-date-time", "true", "local-time", "true",
-                "offset-time", "true"), result.labelled("whole"), result.describe());
+        Map<String, String> whole = new TreeMap<>(Map.of("instant-now", "true", "instant-reference", "true",
+                "utc-instant", "true", "local-date-time", "true", "zoned-date-time", "true", "offset-date-time", "true",
+                "local-time", "true", "offset-time", "true", "constructor", "true", "interface-default", "true"));
+        whole.putAll(Map.of("interface-static", "true", "ldc-method-handle", "true"));
+        if (featureVersion >= Jdks.JDK_17) {
+            whole.put("record", "true");
+        }
+        assertEquals(whole, new TreeMap<>(result.labelled("whole")), result.describe());
         List<String> stderr = result.stderr();
         assertTrue(stderr.contains(left(DefaultTimeReads.class.getName(), 1)), "a class also rewritten\n"
                 + result.describe());

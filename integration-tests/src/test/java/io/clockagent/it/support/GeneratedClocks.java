@@ -8,7 +8,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Clock classes that javac at {@code --release 17} cannot emit, written with the ASM bundled in Byte Buddy. Each is
- * a public class with one method, {@code public static long now()}, reading {@code System.currentTimeMillis()}.
+ * a public class with one method, {@code public static long now()}, reading {@code System.currentTimeMillis()}, or
+ * the nanoseconds of {@code Instant.now()}.
  */
 public final class GeneratedClocks {
 
@@ -31,6 +32,18 @@ public final class GeneratedClocks {
         return clockClass(binaryName, Opcodes.V11, now -> {
             now.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, SYSTEM, "currentTimeMillis", "()J", false));
             now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "()J", false);
+        });
+    }
+
+    /** Loads {@code Instant::now} with {@code ldc} and invokes it; {@code now()} returns the instant's nano-of-second. */
+    public static byte[] loadingInstantHandle(String binaryName) {
+        return clockClass(binaryName, Opcodes.V11, now -> {
+            now.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, "java/time/Instant", "now", "()Ljava/time/Instant;",
+                    false));
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact",
+                    "()Ljava/time/Instant;", false);
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/time/Instant", "getNano", "()I", false);
+            now.visitInsn(Opcodes.I2L);
         });
     }
 
