@@ -25,6 +25,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +95,9 @@ class ClassLoadersTest {
             checks.add(() -> assertEquals(loader, definedBy.get(loader), "the class's defining loader"));
             checks.add(() -> assertEquals(expected, ClockReferences.in(run.dump.classFile(loader, LOADED_CLOCK)),
                     "as defined by " + loader));
+            checks.add(() -> assertEquals(List.of("java/lang/ClockAgentCachedClock"),
+                    ownersOfSystemUtc(run.dump.classFile(loader, LOADED_CLOCK)),
+                    "Clock.systemUTC() redirected, as defined by " + loader));
         }
         assertAll(checks);
     }
@@ -104,6 +111,27 @@ class ClassLoadersTest {
         assertTrue((entry == AgentEntry.JAVAAGENT ? AgentStderr.javaRewriterBanner(includes, AgentStderr.NO_EXCLUDES)
                 : AgentStderr.banner(includes, AgentStderr.NO_EXCLUDES))
                 .matcher(run.result.stderr().get(0)).matches(), run.result.describe());
+    }
+
+    /** The owners that the class's calls of a static {@code systemUTC()} name. */
+    private static List<String> ownersOfSystemUtc(byte[] classFile) {
+        List<String> owners = new ArrayList<>();
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String method, String methodDescriptor,
+                            boolean isInterface) {
+                        if (opcode == Opcodes.INVOKESTATIC && method.equals("systemUTC")) {
+                            owners.add(owner);
+                        }
+                    }
+                };
+            }
+        }, ClassReader.SKIP_FRAMES);
+        return owners;
     }
 
     private static LoadersRun runOn(int featureVersion, AgentEntry entry) {
