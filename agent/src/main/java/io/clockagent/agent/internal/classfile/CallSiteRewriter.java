@@ -269,13 +269,15 @@ public final class CallSiteRewriter {
      * java.time methods that only {@code cachedInstants} redirects: the reads of instants the rewrite leaves direct
      * because the cache would change their resolution. Reads method bodies, like {@link #countSites}.
      *
+     * @param usesRedirected the uses that {@code countSites(classFile, false)} finds, which the caller has counted
+     *     already (0 for a class the rewrite left as it was)
      * @throws ClassFileException when the class cannot be read with certainty
      */
-    public static int instantReadsLeft(byte[] classFile) {
+    public static int instantReadsLeft(byte[] classFile, int usesRedirected) {
         if (!contains(classFile, TIME_PACKAGE)) {
             return 0;
         }
-        return uses(countSites(classFile, true)) - uses(countSites(classFile, false));
+        return uses(countSites(classFile, true)) - usesRedirected;
     }
 
     private static int uses(List<MethodCallSites> methods) {

@@ -44,22 +44,28 @@ public final class RewrittenSites {
             log.line(verb + binaryName + ": " + rewritten.callSites() + " call sites, " + rewritten.methodReferences()
                     + " method references");
         }
-        showInstantReadsLeft(className, original);
+        showInstantReadsLeft(className, original, rewritten.callSites() + rewritten.methodReferences());
     }
 
     /**
      * Counts, and with {@code verbose=true} prints, the java.time reads of instants that a class in scope outside
-     * {@code cachedInstants} keeps direct; a class with none, or inside it, is not counted.
+     * {@code cachedInstants}, which the rewrite left as it was, keeps direct; a class with none, or inside it, is not
+     * counted.
      *
      * @param className the internal name, as the JVM hands it to a class-file hook
      */
     public void showInstantReadsLeft(String className, byte[] original) {
+        showInstantReadsLeft(className, original, 0);
+    }
+
+    /** @param usesRedirected the uses the rewrite redirected in the class, counted already */
+    private void showInstantReadsLeft(String className, byte[] original, int usesRedirected) {
         if (packages.cachedInstants(className)) {
             return;
         }
         int left;
         try {
-            left = CallSiteRewriter.instantReadsLeft(original);
+            left = CallSiteRewriter.instantReadsLeft(original, usesRedirected);
         } catch (ClassFileException unreadable) {
             // Reported, where it matters, by the rewrite itself.
             return;
