@@ -52,7 +52,7 @@
 #define DETACH_SIGNAL "io/clockagent/agent/internal/activecopy/DetachSignal"
 #define DETACHING_LOADER_SIGNATURE "Lio/clockagent/agent/AgentClassLoader;"
 /* LoadedClasses.BATCH_SIZE: classes per retransformation; one failing class sends its batch through one by one. */
-#define RESTORE_BATCH_SIZE 64
+#define RETRANSFORM_BATCH_SIZE 64
 /* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
@@ -505,15 +505,15 @@ static jlong JNICALL rewritten(JNIEnv *jni, jclass calls) {
 }
 
 /*
- * Retransforms, in batches, the loaded classes this hook may have rewritten; false if the batch failed. The JVM kept
- * the bytes each rewritten class was loaded from, since this environment can retransform, so with the hook off it
+ * Retransforms a batch of loaded classes; false if the batch failed. The JVM keeps the bytes each class was loaded
+ * from, since this environment can retransform: the hook, if on, rewrites those again, and with it off the JVM
  * defines them again as they were.
  */
 static int retransform(jclass *batch, jint count) {
     return count == 0 || (*entry_jvmti)->RetransformClasses(entry_jvmti, count, batch) == JVMTI_ERROR_NONE;
 }
 
-/* Whether a loaded class is one the hook may have rewritten: in scope, from an application loader, modifiable. */
+/* Whether a loaded class is one the hook rewrites: in scope, from an application loader, modifiable. */
 static int may_be_rewritten(JNIEnv *jni, jclass loaded) {
     jobject loader = NULL;
     char *signature = NULL;
@@ -540,13 +540,10 @@ static int may_be_rewritten(JNIEnv *jni, jclass loaded) {
 }
 
 /*
- * EntryCalls.restoreClasses: turns the hook off for good and restores the original code of every loaded class in
- * scope, as the -javaagent entry's detach does (LoadedClasses); returns how many were retransformed.
+ * Retransforms every loaded class in scope, in batches, one by one where a batch fails; returns how many were
+ * retransformed. With the hook on that rewrites them, with it off for good that restores their original code.
  */
-static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
-    (void) calls;
-    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
-    (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
+static jint retransform_in_scope(JNIEnv *jni) {
     jint count = 0;
     jclass *classes = NULL;
     if ((*entry_jvmti)->GetLoadedClasses(entry_jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
@@ -560,16 +557,16 @@ static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
             (*jni)->DeleteLocalRef(jni, classes[i]);
         }
     }
-    jint restored = 0;
-    for (jint start = 0; start < covered; start += RESTORE_BATCH_SIZE) {
-        jint size = covered - start < RESTORE_BATCH_SIZE ? covered - start : RESTORE_BATCH_SIZE;
+    jint retransformed = 0;
+    for (jint start = 0; start < covered; start += RETRANSFORM_BATCH_SIZE) {
+        jint size = covered - start < RETRANSFORM_BATCH_SIZE ? covered - start : RETRANSFORM_BATCH_SIZE;
         if (retransform(classes + start, size)) {
-            restored += size;
+            retransformed += size;
             continue;
         }
         for (jint i = start; i < start + size; i++) {
             if (retransform(classes + i, 1)) {
-                restored++;
+                retransformed++;
             } else {
                 char *signature = NULL;
                 (*entry_jvmti)->GetClassSignature(entry_jvmti, classes[i], &signature, NULL);
@@ -583,7 +580,18 @@ static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
         (*jni)->DeleteLocalRef(jni, classes[i]);
     }
     (*entry_jvmti)->Deallocate(entry_jvmti, (unsigned char *) classes);
-    return restored;
+    return retransformed;
+}
+
+/*
+ * EntryCalls.restoreClasses: turns the hook off for good and restores the original code of every loaded class in
+ * scope, as the -javaagent entry's detach does (LoadedClasses); returns how many were retransformed.
+ */
+static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
+    (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
+    return retransform_in_scope(jni);
 }
 
 /* A class of the agent's, found in its loader without initialising it; NULL with an exception pending. */
@@ -796,9 +804,24 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
     }
 }
 
+/*
+ * The hook goes on here rather than as the JVM loads the library: with it on, the JVM reads again, to show it to the
+ * hook, every class it takes from the class-data archive, and several hundred of those load before VMInit, none in
+ * scope (1.1-1.4 ms of every start; benchmarks/README.md). What an application loader did load by now (a custom
+ * system class loader, the classes of an agent given before this one) is retransformed, so rewritten all the same.
+ */
 static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread) {
     (void) main_thread;
+    if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
+            != JVMTI_ERROR_NONE) {
+        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
+        say("off, the service runs without it: the JVM refused the class-load hook");
+        return;
+    }
     take_the_jvm(jvmti, jni, ALREADY_ACTIVE);
+    if (!__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
+        retransform_in_scope(jni);
+    }
     if (options.native_filter == 0 && !__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
         say(NATIVE_FILTER_OFF_IGNORED);
     }
@@ -886,8 +909,8 @@ static char *jar_beside_library(void) {
 }
 
 /*
- * Hooks class loading in this environment, and at the JVM's load the VMInit event, which takes the JVM for this copy.
- * Whether the JVM granted the hook.
+ * Asks for the hook in this environment: at the JVM's load, the VMInit event, which turns the hook on and takes the
+ * JVM for this copy; from premain, where the JVM has started, the hook at once. Whether the JVM granted it.
  */
 static int start_hook(jvmtiEnv *jvmti, int at_load) {
     jvmtiCapabilities capabilities;
@@ -901,10 +924,9 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
     callbacks.VMInit = on_vm_init;
     if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
             || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE
-            || (at_load && (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL)
-                    != JVMTI_ERROR_NONE)
-            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
-                    != JVMTI_ERROR_NONE) {
+            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
+                                                  at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
+                                                  NULL) != JVMTI_ERROR_NONE) {
         return 0;
     }
     entry_jvmti = jvmti;

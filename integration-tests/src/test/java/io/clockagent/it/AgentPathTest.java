@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.operability.OperableServiceMain;
 import io.clockagent.it.fixtures.operability.sites.KnownSites;
+import io.clockagent.it.fixtures.systemloader.SystemLoaderMain;
+import io.clockagent.it.fixtures.systemloader.sites.ClockReadingSystemLoader;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.DistinctMillis;
@@ -186,6 +188,33 @@ class AgentPathTest {
         assertTrue(javaAgentFirst.stderr().contains(
                 "clock-agent: already active in this JVM; the -agentpath copy does nothing"),
                 javaAgentFirst.describe());
+    }
+
+    /**
+     * The hook goes on at VMInit, after the JVM has created the system class loader: one of the application's own,
+     * in scope, is retransformed then, and its clock read caches like any other.
+     */
+    @OnEachJdk
+    void aSystemClassLoaderDefinedBeforeTheHookIsRewrittenAllTheSame(int featureVersion, @TempDir Path runDirectory)
+            throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+        String loaderPackage = ClockReadingSystemLoader.class.getPackageName();
+
+        ForkResult result = new ForkedJvm(jdk, runDirectory)
+                .agentpath(library, "include=" + loaderPackage + ",tick=1s,cache=always")
+                .option("-Djava.system.class.loader=" + ClockReadingSystemLoader.class.getName())
+                .classPath(BuildOutputs.testClasses()).runMain(SystemLoaderMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals("system loader clock-reading-system-loader", result.stdoutLineStartingWith("system loader "),
+                result.describe());
+        assertTrue(DistinctMillis.parse(result.stdoutLineStartingWith("probe ")).cached(), result.describe());
+        // Beside the JVM's own warning that a custom system class loader turns archived application classes off.
+        List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent:")).toList();
+        assertEquals(1, agentLines.size(), "the banner alone\n" + result.describe());
+        assertTrue(AgentStderr.banner("tick=1s wait=park cache=always include=" + loaderPackage + " exclude=(none)")
+                .matcher(agentLines.get(0)).matches(), result.describe());
     }
 
     @OnEachJdk
