@@ -40,8 +40,11 @@ final class AgentClassLoader extends ClassLoader {
         jarDomain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
     }
 
-    /** A loader over the jar that holds {@code entryClass}. The jar stays open for the life of the JVM. */
-    static AgentClassLoader over(Class<?> entryClass) throws IOException, URISyntaxException {
+    /**
+     * A loader over the jar that holds {@code entryClass}. The jar stays open for the life of the JVM. Declared as a
+     * {@code ClassLoader}, so that verifying a caller loads this class only where the caller runs this method.
+     */
+    static ClassLoader over(Class<?> entryClass) throws IOException, URISyntaxException {
         URL location = entryClass.getProtectionDomain().getCodeSource().getLocation();
         return new AgentClassLoader(new JarFile(new File(location.toURI()), false), location);
     }

@@ -16,7 +16,7 @@ public final class ClockAgent {
     /** Called by the JVM for {@code -javaagent:clock-agent.jar=OPTIONS}, before {@code main}. */
     public static void premain(String options, Instrumentation instrumentation) {
         if (JavaFloor.admitsAgent(options, true)) {
-            Internals.call("premain", options, instrumentation);
+            Internals.premain(options, instrumentation);
         }
     }
 

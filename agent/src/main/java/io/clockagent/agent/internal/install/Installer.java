@@ -45,15 +45,13 @@ public final class Installer {
      * avoids").
      */
     public static void premain(String optionsText, Instrumentation instrumentation) {
-        if (isTheJvms(instrumentation)) {
-            int started = NativeStart.start(optionsText, instrumentation);
-            if (started == NativeStart.STOP_JVM) {
-                System.exit(1);
-            }
-            if (started != NativeStart.START_IN_JAVA) {
-                return;
-            }
+        if (!NativeStart.startedNatively(optionsText, instrumentation)) {
+            startInJava(optionsText, instrumentation);
         }
+    }
+
+    /** The Java start alone, where the entry has tried the native start already; same signature as {@link #premain}. */
+    public static void startInJava(String optionsText, Instrumentation instrumentation) {
         install(instrumentation, optionsText, true);
     }
 
@@ -72,7 +70,7 @@ public final class Installer {
      */
     private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
         AgentLog log = AgentLog.toStandardError();
-        if (!isTheJvms(instrumentation)) {
+        if (!NativeStart.isTheJvms(instrumentation)) {
             log.line("off: install needs the JVM's own Instrumentation");
             return;
         }
@@ -112,7 +110,7 @@ public final class Installer {
      */
     public static void detach(Instrumentation instrumentation) {
         AgentLog log = AgentLog.toStandardError();
-        if (!isTheJvms(instrumentation)) {
+        if (!NativeStart.isTheJvms(instrumentation)) {
             log.line("not detached: detach needs the JVM's own Instrumentation");
             return;
         }
@@ -127,13 +125,5 @@ public final class Installer {
         } catch (Throwable failure) {
             log.line("could not detach: " + failure);
         }
-    }
-
-    /**
-     * Whether this is the Instrumentation the JVM hands to agents, which only the java.instrument module can create:
-     * the public entry points are no way around the JVM's own control over agents.
-     */
-    private static boolean isTheJvms(Instrumentation instrumentation) {
-        return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
     }
 }

@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.install;
 
+import io.clockagent.agent.Internals;
 import io.clockagent.agent.internal.clock.BootClock;
 import io.clockagent.agent.internal.nativefilter.PrivateLibraryFile;
 import io.clockagent.agent.internal.options.AgentOptions;
@@ -19,17 +20,18 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
  * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}), which costs {@code java.lang}'s
- * opening after all.
+ * opening after all, to the internals' own module: there this class runs in their class loader, called by
+ * {@link Installer}. Below Java 24 the entry calls it straight from the application class loader ({@code Internals}),
+ * where it loads the library itself; it holds no state.
  */
-final class NativeStart {
+public final class NativeStart {
 
     /** What the C half's start came to: agent/src/main/c/agent_entry.h, {@code entry_start}. */
-    static final int HOOKED = 0;
-    static final int OFF = 1;
-    static final int STOP_JVM = 2;
-    static final int START_IN_JAVA = 3;
+    private static final int HOOKED = 0;
+    private static final int OFF = 1;
+    private static final int STOP_JVM = 2;
+    private static final int START_IN_JAVA = 3;
 
-    private static final int FIRST_RELEASE_RESTRICTING_LIBRARIES = 24;
     private static final String LIBRARY_INTERNAL_NAME = "java/lang/ClockAgentNativeStartLibrary";
     private static final String LIBRARY_SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeStartLibrary";
     /** NativeStartLibrary.HAND_OVER. */
@@ -39,17 +41,43 @@ final class NativeStart {
     }
 
     /**
+     * Starts the agent through the native library if it can, with the JVM's own Instrumentation alone, and stops the
+     * JVM where the C half says so ({@code strict=true} and a bad option).
+     *
+     * @return true once the C half has started the agent or said why it is off; false if the Java start is to serve,
+     *     with nothing said or done
+     */
+    public static boolean startedNatively(String agentArguments, Instrumentation instrumentation) {
+        if (!isTheJvms(instrumentation)) {
+            return false;
+        }
+        int started = start(agentArguments, instrumentation);
+        if (started == STOP_JVM) {
+            System.exit(1);
+        }
+        return started != START_IN_JAVA;
+    }
+
+    /**
+     * Whether this is the Instrumentation the JVM hands to agents, which only the java.instrument module can create:
+     * the public entry points are no way around the JVM's own control over agents. Here rather than in the installer,
+     * which asks it too, as the native start asks it first, without loading the installer.
+     */
+    static boolean isTheJvms(Instrumentation instrumentation) {
+        return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
+    }
+
+    /**
      * Starts the agent through the native library, if it can.
      *
      * @param agentArguments the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
      * @return {@link #HOOKED}, {@link #OFF} or {@link #STOP_JVM} once the C half has decided, and said so where it
      *     must; {@link #START_IN_JAVA} if the Java start is to serve, with nothing said or done
      */
-    static int start(String agentArguments, Instrumentation instrumentation) {
+    private static int start(String agentArguments, Instrumentation instrumentation) {
         try {
             File jar = new File(NativeStart.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(
-                    NativeStart.class.getClassLoader())) {
+            try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(jar)) {
                 if (library == null) {
                     return START_IN_JAVA;
                 }
@@ -64,7 +92,7 @@ final class NativeStart {
 
     private static void load(String libraryFile, Instrumentation instrumentation) throws Exception {
         String release = System.getProperty("java.specification.version");
-        if (Integer.parseInt(release) < FIRST_RELEASE_RESTRICTING_LIBRARIES) {
+        if (Integer.parseInt(release) < Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES) {
             System.load(libraryFile);
             return;
         }

@@ -5,6 +5,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The file the JVM loads the native library from, as it loads a library only from a file. It is written into a
@@ -29,24 +31,27 @@ public final class PrivateLibraryFile implements AutoCloseable {
     }
 
     /**
-     * Writes the library for this JVM's platform, from the agent jar that {@code agentLoader} serves, to a new
-     * directory in the temporary directory, named by process and time rather than by
+     * Writes the library for this JVM's platform, from the agent jar, to a new directory in the temporary directory, named by process and time rather than by
      * {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes from Linux's
      * {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which costs startup
-     * time too (benchmarks/README.md, "What the agent's startup avoids").
+     * time too (benchmarks/README.md, "What the agent's startup avoids"). The jar is read as a zip file, which shares
+     * the JDK's open copy of it where a class loader has it open, rather than through a class loader, whose search of
+     * the modules first and {@code jar:} URLs then cost the application class loader more than a millisecond.
      *
      * @return the file, or null if the jar carries no library for this platform
      */
-    public static PrivateLibraryFile writeForThisPlatform(ClassLoader agentLoader) throws IOException {
-        try (InputStream library = agentLoader.getResourceAsStream(
-                NativeLibraries.resource(NativeLibraries.thisPlatform()))) {
-            if (library == null) {
+    public static PrivateLibraryFile writeForThisPlatform(File agentJar) throws IOException {
+        try (ZipFile jar = new ZipFile(agentJar)) {
+            ZipEntry entry = jar.getEntry(NativeLibraries.resource(NativeLibraries.thisPlatform()));
+            if (entry == null) {
                 return null;
             }
             String directoryName = "clock-agent-" + new File("/proc/self").getCanonicalFile().getName() + "-"
                     + System.nanoTime();
-            return write(new File(System.getProperty("java.io.tmpdir")), directoryName, NativeLibraries.FILE_NAME,
-                    library);
+            try (InputStream library = jar.getInputStream(entry)) {
+                return write(new File(System.getProperty("java.io.tmpdir")), directoryName, NativeLibraries.FILE_NAME,
+                        library);
+            }
         }
     }
 
