@@ -132,6 +132,11 @@ final class BenchmarkFiles {
         return jar.resolveSibling("libclockagent.so");
     }
 
+    /** The premain stopwatch built by this module ({@link io.clockagent.bench.stopwatch.PremainStopwatch}). */
+    Path premainStopwatchJar() {
+        return requireFile(targetDirectory.resolve("benchmarks-premain-stopwatch.jar"), "build this module first");
+    }
+
     /** The do-nothing agent built by this module. */
     Path noopAgentJar() {
         return requireFile(targetDirectory.resolve("benchmarks-noop-agent.jar"), "build this module first");

@@ -1,12 +1,14 @@
 package io.clockagent.bench;
 
 import io.clockagent.bench.classheavy.ClassHeavyProgram;
+import io.clockagent.bench.stopwatch.PremainStopwatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 
 /**
  * Times whole JVM runs with and without an agent: {@code java -version}, the fixed cost, and
@@ -18,11 +20,14 @@ import java.util.Locale;
  * {@code verbose}).
  * The variants run in rounds, one run of each per round and the order rotated every round, after one untimed round;
  * the tables give medians of the wall time from process start to exit, the budgets' measure, and of the process's
- * CPU time ({@link ChildCpu}), which other work on a shared machine disturbs less. Single-threaded, and runs one JVM
- * at a time.
+ * CPU time ({@link ChildCpu}), which other work on a shared machine disturbs less. A third comparison times the
+ * agents' {@code premain} alone, between the two calls of {@link PremainStopwatch}: the share of a start that the
+ * agent itself takes before {@code main}, apart from the spread of the rest of the start. Single-threaded, and runs
+ * one JVM at a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StartupComparison [--java PATH] [--version-runs N]
- * [--class-heavy-runs N] [--only version|class-heavy]}; {@code --java} picks the JDK under test (default: this one).
+ * [--class-heavy-runs N] [--premain-runs N] [--only version|class-heavy|premain]}; {@code --java} picks the JDK under
+ * test (default: this one).
  */
 public final class StartupComparison {
 
@@ -46,6 +51,7 @@ public final class StartupComparison {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         int versionRuns = 20;
         int classHeavyRuns = 10;
+        int premainRuns = 30;
         String only = null;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -53,9 +59,11 @@ public final class StartupComparison {
                 case "--java" -> java = RunnerArguments.required(args[i], value);
                 case "--version-runs" -> versionRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
                 case "--class-heavy-runs" -> classHeavyRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
+                case "--premain-runs" -> premainRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
                 case "--only" -> only = RunnerArguments.required(args[i], value);
-                default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                        + "'; valid: --java PATH, --version-runs N, --class-heavy-runs N, --only version|class-heavy");
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
+                        + " --version-runs N, --class-heavy-runs N, --premain-runs N,"
+                        + " --only version|class-heavy|premain");
             }
             i++;
         }
@@ -66,6 +74,9 @@ public final class StartupComparison {
         }
         if (only == null || only.equals("class-heavy")) {
             comparison.compareClassHeavy(classHeavyRuns);
+        }
+        if (only == null || only.equals("premain")) {
+            comparison.comparePremain(premainRuns);
         }
     }
 
@@ -204,7 +215,8 @@ public final class StartupComparison {
         }
         System.out.println("  with nativeFilter=true the agent says nothing more: the native class filter starts");
 
-        runRounds(variants, runs, programLine(check.output));
+        String expectedCounts = programLine(check.output);
+        runRounds(variants, runs, output -> classHeavyNanos(output, expectedCounts));
         System.out.println();
         System.out.println("| class-heavy program | runs | median ms | min ms | max ms | median / plain median"
                 + " | median of per-round ratios | in-program median ms (/ plain) | process CPU median ms (/ plain) |");
@@ -246,10 +258,62 @@ public final class StartupComparison {
     }
 
     /**
-     * One untimed round, then {@code runs} timed rounds. When {@code expectedCounts} is given, every run of the
-     * class-heavy program must report the same class counts, so no variant silently does less work.
+     * {@code java -version} with each agent between the two calls of the premain stopwatch: the do-nothing agent (what
+     * {@code -javaagent} charges for a jar and an empty {@code premain}), the do-nothing agent opening
+     * {@code java.lang} (the floor from Java 24 on) and clock-agent; the table gives the stopwatch's readings, and
+     * clock-agent's own share is the median of its per-round differences to the do-nothing agent's.
      */
-    private void runRounds(List<Variant> variants, int runs, String expectedCounts)
+    private void comparePremain(int runs) throws IOException, InterruptedException {
+        String stopwatch = "-javaagent:" + files.premainStopwatchJar();
+        List<Variant> variants = new ArrayList<>();
+        for (Variant agent : List.of(
+                new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
+                new Variant("do-nothing agent opening java.lang",
+                        List.of("-javaagent:" + files.noopAgentJar() + "=openJavaLang")),
+                new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())))) {
+            agent.command.add(0, java);
+            agent.command.add(1, stopwatch + "=start");
+            agent.command.add(stopwatch + "=stop");
+            agent.command.add("-version");
+            variants.add(agent);
+        }
+        Variant noop = variants.get(0);
+        Variant openingNoop = variants.get(1);
+        Variant clockAgent = variants.get(2);
+        System.out.println();
+        System.out.println("premain: " + String.join(" ", clockAgent.command));
+        System.out.println("  clock-agent says: " + agentBanner(launch(clockAgent.command).output));
+
+        runRounds(variants, runs, StartupComparison::premainNanos);
+        System.out.println();
+        System.out.println("| `-javaagent` before `main` (premain stopwatch) | runs | median ms | min ms | max ms"
+                + " | median of per-round differences to the do-nothing agent |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
+        for (Variant variant : variants) {
+            System.out.println("| " + variant.name + " | " + variant.inProgram.count() + " | "
+                    + millis(variant.inProgram.medianNanos()) + " | " + millis(variant.inProgram.minNanos()) + " | "
+                    + millis(variant.inProgram.maxNanos()) + " | "
+                    + (variant == noop ? "" : signedMillis(variant.inProgram.pairedMedianDifferenceNanos(noop.inProgram)))
+                    + " |");
+        }
+        double ownShareMillis = clockAgent.inProgram.pairedMedianDifferenceNanos(noop.inProgram) / 1e6;
+        System.out.println();
+        System.out.println("clock-agent's premain above the do-nothing agent's: " + format("%+.2f", ownShareMillis)
+                + " ms; above the do-nothing agent opening java.lang: " + format("%+.2f",
+                        clockAgent.inProgram.pairedMedianDifferenceNanos(openingNoop.inProgram) / 1e6) + " ms");
+    }
+
+    private static long premainNanos(String output) {
+        return output.lines().filter(line -> line.startsWith(PremainStopwatch.LINE_PREFIX))
+                .mapToLong(line -> Long.parseLong(line.substring(PremainStopwatch.LINE_PREFIX.length())))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no premain stopwatch line\n" + output));
+    }
+
+    /**
+     * One untimed round, then {@code runs} timed rounds; {@code inProgramNanos}, where given, reads each run's output
+     * for a time of its own, or throws if the run did not do what it must.
+     */
+    private void runRounds(List<Variant> variants, int runs, ToLongFunction<String> inProgramNanos)
             throws IOException, InterruptedException {
         System.out.println("  before: " + Machine.loadAverage());
         for (int round = -1; round < runs; round++) {
@@ -257,14 +321,10 @@ public final class StartupComparison {
             for (int i = 0; i < variants.size(); i++) {
                 Variant variant = variants.get(Math.floorMod(round + i, variants.size()));
                 Launch launch = launch(variant.command);
-                if (expectedCounts != null) {
-                    String line = programLine(launch.output);
-                    if (!counts(line).equals(counts(expectedCounts))) {
-                        throw new IllegalStateException(variant.name + " reported '" + line + "', expected the counts in '"
-                                + expectedCounts + "'");
-                    }
+                if (inProgramNanos != null) {
+                    long nanos = inProgramNanos.applyAsLong(launch.output);
                     if (round >= 0) {
-                        variant.inProgram.add(field(line, "nanos"));
+                        variant.inProgram.add(nanos);
                     }
                 }
                 if (round >= 0) {
@@ -306,6 +366,19 @@ public final class StartupComparison {
             throw new IllegalStateException("clock-agent is not active in this run:\n" + output);
         }
         return banner;
+    }
+
+    /**
+     * The class-heavy program's own time in a run, which must report the class counts that {@code expectedLine} does,
+     * so that no variant silently does less work.
+     */
+    private static long classHeavyNanos(String output, String expectedLine) {
+        String line = programLine(output);
+        if (!counts(line).equals(counts(expectedLine))) {
+            throw new IllegalStateException("a run reported '" + line + "', expected the counts in '" + expectedLine
+                    + "'");
+        }
+        return field(line, "nanos");
     }
 
     private static String programLine(String output) {
