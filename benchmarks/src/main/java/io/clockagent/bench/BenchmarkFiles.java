@@ -101,9 +101,11 @@ final class BenchmarkFiles {
     private Path builtWithGcc(String library, String checkoutSource, String... includes)
             throws IOException, InterruptedException {
         Path built = targetDirectory.resolve(library);
-        if (!Files.isRegularFile(built)) {
-            Path source = requireFile(targetDirectory.resolve("../../" + checkoutSource).toAbsolutePath().normalize(),
-                    "run from a checkout of the repository");
+        Path source = requireFile(targetDirectory.resolve("../../" + checkoutSource).toAbsolutePath().normalize(),
+                "run from a checkout of the repository");
+        // Built again where the source has changed since: a target directory outlives many builds.
+        if (!Files.isRegularFile(built)
+                || Files.getLastModifiedTime(source).compareTo(Files.getLastModifiedTime(built)) > 0) {
             Files.createDirectories(built.getParent());
             List<String> command = new ArrayList<>(List.of("gcc", "-shared", "-fPIC", "-O2"));
             command.addAll(List.of(includes));
