@@ -44,6 +44,8 @@ compiler_for() {
 
 # A library left by an earlier build could outlive the compiler that made it.
 rm -rf "$classes/io/clockagent/agent/native"
+# Always there, empty without a compiler: the package phase stores whatever it holds into the jar again (pom.xml).
+mkdir -p "$classes/io/clockagent/agent/native"
 built=""
 for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   arch=${platform%%:*}
