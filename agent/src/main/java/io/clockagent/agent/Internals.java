@@ -35,7 +35,8 @@ public final class Internals {
      * the installer in the internals' own loader starts the agent.
      */
     public static void premain(String options, Instrumentation instrumentation) {
-        if (Integer.parseInt(System.getProperty("java.specification.version")) >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
+        int release = Integer.parseInt(System.getProperty("java.specification.version"));
+        if (release >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
             call("premain", options, instrumentation);
         } else if (!startedNatively(options, instrumentation)) {
             call(JAVA_START, options, instrumentation);

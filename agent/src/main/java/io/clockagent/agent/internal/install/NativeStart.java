@@ -26,9 +26,10 @@ import java.nio.charset.StandardCharsets;
  */
 public final class NativeStart {
 
-    /** What the C half's start came to: agent/src/main/c/agent_entry.h, {@code entry_start}. */
-    private static final int HOOKED = 0;
-    private static final int OFF = 1;
+    /**
+     * Two of what the C half's start can come to (agent/src/main/c/agent_entry.h, {@code entry_start}); the others,
+     * started and off, it has said where it must.
+     */
     private static final int STOP_JVM = 2;
     private static final int START_IN_JAVA = 3;
 
@@ -71,8 +72,8 @@ public final class NativeStart {
      * Starts the agent through the native library, if it can.
      *
      * @param agentArguments the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
-     * @return {@link #HOOKED}, {@link #OFF} or {@link #STOP_JVM} once the C half has decided, and said so where it
-     *     must; {@link #START_IN_JAVA} if the Java start is to serve, with nothing said or done
+     * @return the C half's {@code entry_start} once it has decided, and said so where it must; {@link #START_IN_JAVA}
+     *     if the Java start is to serve, with nothing said or done
      */
     private static int start(String agentArguments, Instrumentation instrumentation) {
         try {

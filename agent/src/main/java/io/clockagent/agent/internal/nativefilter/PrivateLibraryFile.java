@@ -31,10 +31,10 @@ public final class PrivateLibraryFile implements AutoCloseable {
     }
 
     /**
-     * Writes the library for this JVM's platform, from the agent jar, to a new directory in the temporary directory, named by process and time rather than by
-     * {@code Files.createTempDirectory}, whose SecureRandom costs startup time. The process id comes from Linux's
-     * {@code /proc/self} link, as {@code ProcessHandle.current()} starts the JDK's process reaper, which costs startup
-     * time too (benchmarks/README.md, "What the agent's startup avoids"). The jar is read as a zip file, which shares
+     * Writes the library for this JVM's platform, from the agent jar, to a new directory in the temporary directory,
+     * named by process and time rather than by {@code Files.createTempDirectory}, whose SecureRandom costs startup
+     * time. The process id comes from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the
+     * JDK's process reaper, which costs startup time too (benchmarks/README.md, "What the agent's startup avoids"). The jar is read as a zip file, which shares
      * the JDK's open copy of it where a class loader has it open, rather than through a class loader, whose search of
      * the modules first and {@code jar:} URLs then cost the application class loader more than a millisecond.
      *
