@@ -21,8 +21,7 @@ public final class Internals {
     public static final int FIRST_RELEASE_RESTRICTING_LIBRARIES = 24;
 
     private static final String INSTALLER = "io.clockagent.agent.internal.install.Installer";
-    /** Installer's Java start, for where the native start has already been tried. */
-    private static final String JAVA_START = "startInJava";
+    private static final String NATIVE_START = "io.clockagent.agent.internal.install.NativeStart";
 
     private Internals() {
     }
@@ -31,16 +30,21 @@ public final class Internals {
      * {@code premain}. Below Java 24 the native start runs right here, in the application class loader that already
      * holds the jar open: nothing it does there needs the internals' own module, and it is spared a second opening of
      * the jar, a class loader and a reflective call (about 1.5 ms of premain on JDK 17; benchmarks/README.md). The
-     * classes it loads here hold no state of the agent's. From Java 24 on, and wherever the native start cannot serve,
-     * the installer in the internals' own loader starts the agent.
+     * classes it loads here hold no state of the agent's. From Java 24 on the native start runs in the internals' own
+     * loader, and wherever it cannot serve, the installer's Java start there.
      */
     public static void premain(String options, Instrumentation instrumentation) {
         int release = Integer.parseInt(System.getProperty("java.specification.version"));
         if (release >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
-            call("premain", options, instrumentation);
+            call(NATIVE_START, "premain", options, instrumentation);
         } else if (!startedNatively(options, instrumentation)) {
-            call(JAVA_START, options, instrumentation);
+            call(INSTALLER, "startInJava", options, instrumentation);
         }
+    }
+
+    /** {@code agentmain}: the installer attaches or, asked to, detaches. */
+    public static void agentmain(String options, Instrumentation instrumentation) {
+        call(INSTALLER, "agentmain", options, instrumentation);
     }
 
     /** NativeStart's answer; false, for the Java start, if it fails outright (its classes cannot load here). */
@@ -53,12 +57,14 @@ public final class Internals {
     }
 
     /**
-     * Calls the installer's {@code method}: {@code premain} or {@code agentmain} for the entry point of that name, or
-     * {@value #JAVA_START}; each has the entry points' signature.
+     * Calls {@code method} of the internals' class {@code className} in their own loader. Each such method has the
+     * entry points' signature, so the reflective call reuses the method-handle forms the JVM has just built to call
+     * {@code premain} or {@code agentmain}: a new signature costs milliseconds of startup on JDK 18 and later
+     * (benchmarks/README.md, "What the agent's startup avoids").
      */
-    public static void call(String method, String options, Instrumentation instrumentation) {
+    private static void call(String className, String method, String options, Instrumentation instrumentation) {
         try {
-            Class.forName(INSTALLER, true, AgentClassLoader.over(Internals.class))
+            Class.forName(className, true, AgentClassLoader.over(Internals.class))
                     .getMethod(method, String.class, Instrumentation.class)
                     .invoke(null, options, instrumentation);
         } catch (Throwable failure) {

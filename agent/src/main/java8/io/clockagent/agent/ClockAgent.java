@@ -26,7 +26,7 @@ public final class ClockAgent {
      */
     public static void agentmain(String options, Instrumentation instrumentation) {
         if (JavaFloor.admitsAgent(options, false)) {
-            Internals.call("agentmain", options, instrumentation);
+            Internals.agentmain(options, instrumentation);
         }
     }
 

@@ -33,11 +33,10 @@ class AgentClassesBeforeMainTest {
      */
     static final int MAX_AGENT_CLASSES_BEFORE_MAIN = 6;
     /**
-     * From Java 24 on, the native start runs in the internals' own loader, through the installer (with the options'
-     * exception, which its verification loads), and opens {@code java.lang} to load the library warning-free, through
-     * two more classes.
+     * From Java 24 on, the native start runs in the internals' own loader, and opens {@code java.lang} to load the
+     * library warning-free, through two more classes.
      */
-    static final int FROM_24_INTERNALS_LOADER_CLASSES = 3;
+    static final int FROM_24_INTERNALS_LOADER_CLASSES = 1;
     static final int JAVA_LANG_OPENING_CLASSES = 2;
     static final int FIRST_RELEASE_RESTRICTING_LIBRARIES = 24;
     private static final String AGENT_PACKAGE = " io.clockagent.agent.";

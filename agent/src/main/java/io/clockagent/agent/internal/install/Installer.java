@@ -39,18 +39,9 @@ public final class Installer {
     }
 
     /**
-     * The entry point's {@code premain}, forwarded. Same signature as the JVM's own call of {@code premain}, so the
-     * reflective call across class loaders reuses the method-handle forms the JVM has just built for it: a new
-     * signature costs milliseconds of startup on JDK 18 and later (benchmarks/README.md, "What the agent's startup
-     * avoids").
+     * The Java start, where the native start ({@link NativeStart}) cannot serve; the entry points' signature, for the
+     * entry's reflective call.
      */
-    public static void premain(String optionsText, Instrumentation instrumentation) {
-        if (!NativeStart.startedNatively(optionsText, instrumentation)) {
-            startInJava(optionsText, instrumentation);
-        }
-    }
-
-    /** The Java start alone, where the entry has tried the native start already; same signature as {@link #premain}. */
     public static void startInJava(String optionsText, Instrumentation instrumentation) {
         install(instrumentation, optionsText, true);
     }

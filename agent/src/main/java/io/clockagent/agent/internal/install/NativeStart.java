@@ -42,6 +42,17 @@ public final class NativeStart {
     }
 
     /**
+     * {@code premain} from Java 24 on, called by the entry in the internals' own loader, with the entry points'
+     * signature: the native start, or where it cannot serve the installer's Java start, so that the installer loads
+     * only then.
+     */
+    public static void premain(String agentArguments, Instrumentation instrumentation) {
+        if (!startedNatively(agentArguments, instrumentation)) {
+            Installer.startInJava(agentArguments, instrumentation);
+        }
+    }
+
+    /**
      * Starts the agent through the native library if it can, with the JVM's own Instrumentation alone, and stops the
      * JVM where the C half says so ({@code strict=true} and a bad option).
      *
