@@ -20,9 +20,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
  * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}), which costs {@code java.lang}'s
- * opening after all, to the internals' own module: there this class runs in their class loader, called by
- * {@link Installer}. Below Java 24 the entry calls it straight from the application class loader ({@code Internals}),
- * where it loads the library itself; it holds no state.
+ * opening after all, to the internals' own module: there this class runs in their class loader, where the entry calls
+ * {@link #premain} by name. Below Java 24 the entry calls it straight from the application class loader
+ * ({@code Internals}), where it loads the library itself; it holds no state.
  */
 public final class NativeStart {
 
