@@ -6,7 +6,6 @@ import io.clockagent.agent.internal.install.Installer;
 import io.clockagent.agent.internal.nativefilter.NativeLibraries;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.options.AgentOptionsException;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
@@ -82,7 +81,7 @@ public final class Cli {
         out.println(Compatibility.testedOn());
         out.println(Compatibility.classFilesRead());
         try {
-            List<String> platforms = NativeLibraries.carriedBy(agentJar().toPath());
+            List<String> platforms = NativeLibraries.carriedBy(NativeLibraries.jarOf(Cli.class).toPath());
             out.println("native class filter: " + (platforms.isEmpty()
                     ? "none in this jar (its build found no C compiler); the agent filters in Java"
                     : String.join(", ", platforms) + "; the agent filters in Java elsewhere"));
@@ -96,7 +95,7 @@ public final class Cli {
     /** Writes the library beside the jar, where the library looks for the jar: the two need nothing else. */
     private int agentPath() {
         try {
-            Path jar = agentJar().toPath();
+            Path jar = NativeLibraries.jarOf(Cli.class).toPath();
             if (!jar.getFileName().toString().equals(NativeLibraries.AGENT_JAR_NAME)) {
                 err.println("clock-agent: the library finds the agent by the name " + NativeLibraries.AGENT_JAR_NAME
                         + " in its folder; rename " + jar.getFileName() + " to that and run this again");
@@ -145,7 +144,7 @@ public final class Cli {
             return FAILED;
         }
         try {
-            ByteBuddyAgent.attach(agentJar(), pidText, agentArgument);
+            ByteBuddyAgent.attach(NativeLibraries.jarOf(Cli.class), pidText, agentArgument);
         } catch (RuntimeException | URISyntaxException failure) {
             err.println("clock-agent: cannot " + action + " " + pid + ": " + rootMessage(failure));
             return FAILED;
@@ -158,10 +157,6 @@ public final class Cli {
     private int usage(String problem) {
         err.println("clock-agent: " + problem + "; see 'java -jar clock-agent.jar help'");
         return USAGE;
-    }
-
-    private static File agentJar() throws URISyntaxException {
-        return new File(Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     private static String rootMessage(Throwable failure) {

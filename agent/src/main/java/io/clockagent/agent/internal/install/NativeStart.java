@@ -2,6 +2,7 @@ package io.clockagent.agent.internal.install;
 
 import io.clockagent.agent.Internals;
 import io.clockagent.agent.internal.clock.BootClock;
+import io.clockagent.agent.internal.nativefilter.NativeLibraries;
 import io.clockagent.agent.internal.nativefilter.PrivateLibraryFile;
 import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.File;
@@ -88,7 +89,7 @@ public final class NativeStart {
      */
     private static int start(String agentArguments, Instrumentation instrumentation) {
         try {
-            File jar = new File(NativeStart.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            File jar = NativeLibraries.jarOf(NativeStart.class);
             try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(jar)) {
                 if (library == null) {
                     return START_IN_JAVA;

@@ -6,7 +6,6 @@ import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.rewrite.HandOver;
 import io.clockagent.agent.internal.rewrite.IgnoredPackages;
 import io.clockagent.agent.internal.rewrite.PackageSelection;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -199,7 +198,7 @@ public final class NativeClassFilter implements Runnable {
     /** Loads the library through a {@link PrivateLibraryFile}; {@link #run} has made sure the jar carries it. */
     private static void load(MethodHandle load) throws Throwable {
         try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(
-                new File(NativeClassFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI()))) {
+                NativeLibraries.jarOf(NativeClassFilter.class))) {
             load.invoke(library.file().toString());
         }
     }

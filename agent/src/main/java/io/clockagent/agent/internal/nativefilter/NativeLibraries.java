@@ -1,7 +1,9 @@
 package io.clockagent.agent.internal.nativefilter;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,6 +29,11 @@ public final class NativeLibraries {
     public static final String AGENT_JAR_NAME = "clock-agent.jar";
 
     private NativeLibraries() {
+    }
+
+    /** The agent jar: the file that {@code agentClass}, one of the jar's own classes, was loaded from. */
+    public static File jarOf(Class<?> agentClass) throws URISyntaxException {
+        return new File(agentClass.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** This JVM's platform, named as the library folders are: {@code linux-amd64}, {@code linux-aarch64}. */
