@@ -1,21 +1,37 @@
 package io.clockagent.agent;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 
 /**
  * The agent's entry points: {@code premain}, {@code agentmain} and, for {@code java -jar clock-agent.jar},
- * {@code main}. Stateless. Compiled for Java 8, like {@link JavaFloor}, so that a JVM older than the agent supports
- * can load it and be told so in one line; each entry point touches the rest of the agent, compiled for Java 11, only
- * after {@link JavaFloor} admits the JVM.
+ * {@code main}, and the Java floor they stand on: whether this JVM runs a Java release the agent supports, decided
+ * before any class compiled for Java 11 is touched. Compiled for Java 8 and using nothing newer, so that a JVM older
+ * than the agent supports can load it and be told so in one line, and is otherwise left exactly as it would be without
+ * the agent; each entry point touches the rest of the agent only after the floor admits the JVM. The floor lives here
+ * rather than in a class of its own because every JVM that starts the agent loads this class, and each class more
+ * read from the jar before {@code main} costs startup time (benchmarks/README.md). Stateless.
  */
 public final class ClockAgent {
+
+    /** A constant, so javac copies its value here: reading it loads nothing compiled for Java 11. */
+    static final int OLDEST_SUPPORTED_FEATURE = Internals.OLDEST_SUPPORTED_FEATURE;
+
+    /**
+     * The option sources besides the agent arguments, as {@code AgentOptions} names them; that class is compiled for
+     * Java 11, so it cannot be asked here ({@code ClockAgentTest} holds the two to the same names).
+     */
+    static final String OPTIONS_PROPERTY = "clockagent.options";
+    static final String OPTIONS_VARIABLE = "CLOCK_AGENT_OPTIONS";
 
     private ClockAgent() {
     }
 
     /** Called by the JVM for {@code -javaagent:clock-agent.jar=OPTIONS}, before {@code main}. */
     public static void premain(String options, Instrumentation instrumentation) {
-        if (JavaFloor.admitsAgent(options, true)) {
+        if (admitsAgent(options, true)) {
             Internals.premain(options, instrumentation);
         }
     }
@@ -25,16 +41,115 @@ public final class ClockAgent {
      * process: {@code detach} detaches, anything else is the options to attach with.
      */
     public static void agentmain(String options, Instrumentation instrumentation) {
-        if (JavaFloor.admitsAgent(options, false)) {
+        if (admitsAgent(options, false)) {
             Internals.agentmain(options, instrumentation);
         }
     }
 
     /** {@code java -jar clock-agent.jar COMMAND}; see {@link Cli}. */
     public static void main(String[] arguments) {
-        if (!JavaFloor.admitsCommand()) {
+        if (!admitsCommand()) {
             System.exit(1);
         }
         Cli.main(arguments);
+    }
+
+    /**
+     * For {@code premain} and {@code agentmain}: true when the agent may install. Otherwise prints why, and at startup
+     * with {@code strict=true} stops the JVM with status 1, as a bad option would.
+     */
+    private static boolean admitsAgent(String agentArguments, boolean atStartup) {
+        String refusal = refusal(System.getProperty("java.specification.version"));
+        if (refusal == null) {
+            return true;
+        }
+        PrintStream err = standardError();
+        if (atStartup && strictRequested(agentArguments, System.getProperty(OPTIONS_PROPERTY),
+                System.getenv(OPTIONS_VARIABLE))) {
+            err.println("clock-agent: unsupported Java, stopping the JVM (strict=true): " + refusal);
+            System.exit(1);
+        }
+        err.println("clock-agent: off, the service runs without it: " + refusal);
+        return false;
+    }
+
+    /** For {@code java -jar clock-agent.jar}: true when the commands may run, otherwise prints why. */
+    private static boolean admitsCommand() {
+        String refusal = refusal(System.getProperty("java.specification.version"));
+        if (refusal != null) {
+            standardError().println("clock-agent: " + refusal);
+        }
+        return refusal == null;
+    }
+
+    /**
+     * @param specificationVersion the JVM's {@code java.specification.version}: {@code 1.8} for Java 8, {@code 11}
+     *     for Java 11
+     * @return null when the agent supports that release, otherwise why not, as in
+     *     {@code Java 8 is not supported (11 or later is)}
+     */
+    static String refusal(String specificationVersion) {
+        int feature = featureOf(specificationVersion);
+        if (feature >= OLDEST_SUPPORTED_FEATURE) {
+            return null;
+        }
+        if (feature < 0) {
+            return "cannot tell which Java this is (java.specification.version '" + specificationVersion + "'; "
+                    + OLDEST_SUPPORTED_FEATURE + " or later is supported)";
+        }
+        return "Java " + feature + " is not supported (" + OLDEST_SUPPORTED_FEATURE + " or later is)";
+    }
+
+    /** The feature release in a specification version, {@code 1.8} and {@code 8} alike; -1 when it has none. */
+    static int featureOf(String specificationVersion) {
+        if (specificationVersion == null) {
+            return -1;
+        }
+        String feature = specificationVersion.startsWith("1.") ? specificationVersion.substring(2)
+                : specificationVersion;
+        if (feature.isEmpty() || feature.length() > 4) {
+            return -1;
+        }
+        for (int i = 0; i < feature.length(); i++) {
+            if (!Character.isDigit(feature.charAt(i))) {
+                return -1;
+            }
+        }
+        return Integer.parseInt(feature);
+    }
+
+    /**
+     * Whether the strongest source that sets {@code strict} sets it to {@code true}: the agent arguments win over the
+     * system property, which wins over the environment variable, as when the options are read in full.
+     *
+     * @param sourcesStrongestFirst option strings in the {@code key=value,...} form; null where a source is unset
+     */
+    static boolean strictRequested(String... sourcesStrongestFirst) {
+        for (String options : sourcesStrongestFirst) {
+            String strict = options == null ? null : lastValue(options, "strict");
+            if (strict != null) {
+                return strict.equals("true");
+            }
+        }
+        return false;
+    }
+
+    private static String lastValue(String options, String key) {
+        String value = null;
+        for (String token : options.split(",")) {
+            int equals = token.indexOf('=');
+            if (equals > 0 && token.substring(0, equals).trim().equals(key)) {
+                value = token.substring(equals + 1).trim();
+            }
+        }
+        return value;
+    }
+
+    /**
+     * The process's standard error itself, not {@code System.err}, which an application may have replaced by the
+     * time an agent is attached.
+     */
+    private static PrintStream standardError() {
+        return new PrintStream(new FileOutputStream(FileDescriptor.err), true);
     }
 }

@@ -3,11 +3,10 @@ package io.clockagent.agent.internal.install;
 import io.clockagent.agent.Internals;
 import io.clockagent.agent.internal.clock.BootClock;
 import io.clockagent.agent.internal.nativefilter.NativeLibraries;
-import io.clockagent.agent.internal.nativefilter.PrivateLibraryFile;
 import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.File;
+import java.io.UnsupportedEncodingException;
 import java.lang.instrument.Instrumentation;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
@@ -90,11 +89,14 @@ public final class NativeStart {
     private static int start(String agentArguments, Instrumentation instrumentation) {
         try {
             File jar = NativeLibraries.jarOf(NativeStart.class);
-            try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(jar)) {
-                if (library == null) {
-                    return START_IN_JAVA;
-                }
-                load(library.file().toString(), instrumentation);
+            File library = NativeLibraries.writePrivateCopy(jar);
+            if (library == null) {
+                return START_IN_JAVA;
+            }
+            try {
+                load(library.getPath(), instrumentation);
+            } finally {
+                NativeLibraries.deletePrivateCopy(library);
             }
             return start(utf8(agentArguments), utf8(System.getProperty(AgentOptions.SYSTEM_PROPERTY)),
                     utf8(jar.getPath()));
@@ -121,10 +123,12 @@ public final class NativeStart {
 
     /**
      * As UTF-8, which the C grammar reads, as it reads {@code -agentpath}'s command line; JNI's own strings are
-     * modified UTF-8, which writes a character beyond the Basic Multilingual Plane in six bytes.
+     * modified UTF-8, which writes a character beyond the Basic Multilingual Plane in six bytes. Named rather than
+     * {@code StandardCharsets.UTF_8}, whose class would build five more charsets before {@code main}; the JDK finds
+     * UTF-8 by name without them.
      */
-    private static byte[] utf8(String text) {
-        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    private static byte[] utf8(String text) throws UnsupportedEncodingException {
+        return text == null ? null : text.getBytes("UTF-8");
     }
 
     /**

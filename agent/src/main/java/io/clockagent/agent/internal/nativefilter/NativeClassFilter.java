@@ -6,6 +6,7 @@ import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.rewrite.HandOver;
 import io.clockagent.agent.internal.rewrite.IgnoredPackages;
 import io.clockagent.agent.internal.rewrite.PackageSelection;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -195,11 +196,13 @@ public final class NativeClassFilter implements Runnable {
         }
     }
 
-    /** Loads the library through a {@link PrivateLibraryFile}; {@link #run} has made sure the jar carries it. */
+    /** Loads the library from a private copy; {@link #run} has made sure the jar carries it. */
     private static void load(MethodHandle load) throws Throwable {
-        try (PrivateLibraryFile library = PrivateLibraryFile.writeForThisPlatform(
-                NativeLibraries.jarOf(NativeClassFilter.class))) {
-            load.invoke(library.file().toString());
+        File library = NativeLibraries.writePrivateCopy(NativeLibraries.jarOf(NativeClassFilter.class));
+        try {
+            load.invoke(library.getPath());
+        } finally {
+            NativeLibraries.deletePrivateCopy(library);
         }
     }
 

@@ -1,8 +1,10 @@
 package io.clockagent.agent.internal.nativefilter;
 
 import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +15,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Where the agent jar keeps the native library (the class filter, and the {@code -agentpath} entry): one per
  * platform, in a folder named as the JVM names the platform ({@code os.name} and {@code os.arch},
- * {@code linux-amd64}), so that a JVM finds only a library built for it and never another. Which platforms a jar carries depends on the compilers its build found. Stateless.
- * Public for the command line, which lists them.
+ * {@code linux-amd64}), so that a JVM finds only a library built for it and never another. Which platforms a jar
+ * carries depends on the compilers its build found. And how the library is written out: next to the jar for
+ * {@code -agentpath}, or to a private file for the JVM to load it from, as it loads a library only from a file.
+ * Stateless. Public for the command line, which lists them.
+ *
+ * <p>The private file is written into a new directory that only this user may enter, so no other user can replace
+ * it between the write and the load, even under a temporary directory without the sticky bit; both are created
+ * exclusively, so a name that exists, or a link planted in its place, is refused and never followed. The directory is
+ * closed to others before the file is created in it, so whatever another user of the same group might create in the
+ * moment between (under a umask that lets the group write) can only make the exclusive creation fail. Deleting both
+ * right after the load leaves nothing behind even if the JVM is killed later: the JVM's mapping outlives the name.
+ * That path is written with {@code java.io} alone, {@code File} in and out, in this one class: the {@code -javaagent}
+ * entry writes the file before {@code main}, where each JDK class that {@code java.nio.file} would load first, and
+ * each class of the agent's own, read from the jar, verified and run in the interpreter, costs startup time (about
+ * 0.3 ms a class on JDK 17; benchmarks/README.md).
  */
 public final class NativeLibraries {
 
@@ -44,6 +61,83 @@ public final class NativeLibraries {
     /** The resource that holds the library for a platform, whether the jar carries it or not. */
     static String resource(String platform) {
         return FOLDER + platform + "/" + FILE_NAME;
+    }
+
+    /**
+     * Writes the library for this JVM's platform, from the agent jar, to a new directory in the temporary directory,
+     * named by process and time rather than by {@code Files.createTempDirectory}, whose SecureRandom costs startup
+     * time. The process id comes from Linux's {@code /proc/self} link, as {@code ProcessHandle.current()} starts the
+     * JDK's process reaper, which costs startup time too (benchmarks/README.md, "What the agent's startup avoids"). The
+     * jar is read as a zip file, which shares the JDK's open copy of it where a class loader has it open, rather than
+     * through a class loader, whose search of the modules first and {@code jar:} URLs then cost the application class
+     * loader more than a millisecond. Delete it with {@link #deletePrivateCopy} once loaded.
+     *
+     * @return the file, or null if the jar carries no library for this platform
+     */
+    public static File writePrivateCopy(File agentJar) throws IOException {
+        try (ZipFile jar = new ZipFile(agentJar)) {
+            ZipEntry entry = jar.getEntry(resource(thisPlatform()));
+            if (entry == null) {
+                return null;
+            }
+            String directoryName = "clock-agent-" + new File("/proc/self").getCanonicalFile().getName() + "-"
+                    + System.nanoTime();
+            try (InputStream library = jar.getInputStream(entry)) {
+                return writePrivateCopy(new File(System.getProperty("java.io.tmpdir")), directoryName, FILE_NAME,
+                        library, (int) entry.getSize());
+            }
+        }
+    }
+
+    /**
+     * Writes the {@code size} bytes of {@code library} to {@code parent/directoryName/fileName}, in one read and one
+     * write where the stream allows.
+     *
+     * @throws IOException if {@code directoryName} exists in {@code parent}, whatever it is, {@code parent} cannot
+     *     take the directory or the file, or {@code library} holds fewer bytes
+     */
+    static File writePrivateCopy(File parent, String directoryName, String fileName, InputStream library, int size)
+            throws IOException {
+        File directory = new File(parent, directoryName);
+        if (!directory.mkdir()) {
+            throw new IOException(directory + " exists or cannot be created");
+        }
+        File file = new File(directory, fileName);
+        try {
+            if (!ownerOnly(directory)) {
+                throw new IOException("could not close " + directory + " to other users");
+            }
+            if (!file.createNewFile()) {
+                throw new IOException(file + " exists");
+            }
+            byte[] bytes = new byte[size];
+            for (int read = 0, more; read < size; read += more) {
+                more = library.read(bytes, read, size - read);
+                if (more < 0) {
+                    throw new IOException("the library ends before its " + size + " bytes");
+                }
+            }
+            try (OutputStream out = new FileOutputStream(file)) {
+                out.write(bytes);
+            }
+        } catch (IOException | RuntimeException failure) {
+            deletePrivateCopy(file);
+            throw failure;
+        }
+        return file;
+    }
+
+    /** Takes every permission from everyone but the owner, and gives the owner all of them. */
+    private static boolean ownerOnly(File directory) {
+        return directory.setWritable(false, false) && directory.setReadable(false, false)
+                && directory.setExecutable(false, false) && directory.setReadable(true, true)
+                && directory.setWritable(true, true) && directory.setExecutable(true, true);
+    }
+
+    /** Deletes a file {@link #writePrivateCopy} wrote, and its directory. */
+    public static void deletePrivateCopy(File file) {
+        file.delete();
+        file.getParentFile().delete();
     }
 
     /**

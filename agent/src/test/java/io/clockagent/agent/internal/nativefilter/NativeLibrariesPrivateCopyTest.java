@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PrivateLibraryFileTest {
+class NativeLibrariesPrivateCopyTest {
 
     private static final byte[] LIBRARY = "not really a library".getBytes(StandardCharsets.US_ASCII);
 
@@ -26,18 +27,16 @@ class PrivateLibraryFileTest {
     Path temporaryDirectory;
 
     @Test
-    void writesTheLibraryIntoADirectoryOnlyItsOwnerMayEnterAndDeletesBothOnClose() throws IOException {
-        Path directory;
-        Path file;
-        try (PrivateLibraryFile library = write("clock-agent-1-2")) {
-            file = library.file().toPath();
-            directory = file.getParent();
+    void writesTheLibraryIntoADirectoryOnlyItsOwnerMayEnterAndDeletesBoth() throws IOException {
+        File library = write("clock-agent-1-2");
+        Path file = library.toPath();
+        Path directory = file.getParent();
 
-            assertEquals(temporaryDirectory.resolve("clock-agent-1-2"), directory);
-            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(directory)));
-            assertArrayEquals(LIBRARY, Files.readAllBytes(file));
-        }
+        assertEquals(temporaryDirectory.resolve("clock-agent-1-2"), directory);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(directory)));
+        assertArrayEquals(LIBRARY, Files.readAllBytes(file));
 
+        NativeLibraries.deletePrivateCopy(library);
         assertFalse(Files.exists(file, LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(directory, LinkOption.NOFOLLOW_LINKS));
     }
@@ -66,8 +65,8 @@ class PrivateLibraryFileTest {
     void aParentThatCannotTakeTheDirectoryFailsAndLeavesNothing() throws IOException {
         Path missingParent = temporaryDirectory.resolve("no-such-directory");
 
-        assertThrows(IOException.class, () -> PrivateLibraryFile.write(missingParent.toFile(), "clock-agent-1-2",
-                NativeLibraries.FILE_NAME, new ByteArrayInputStream(LIBRARY)));
+        assertThrows(IOException.class, () -> NativeLibraries.writePrivateCopy(missingParent.toFile(),
+                "clock-agent-1-2", NativeLibraries.FILE_NAME, new ByteArrayInputStream(LIBRARY), LIBRARY.length));
         assertFalse(Files.exists(missingParent));
     }
 
@@ -80,15 +79,43 @@ class PrivateLibraryFileTest {
             }
         };
 
-        assertThrows(IOException.class, () -> PrivateLibraryFile.write(temporaryDirectory.toFile(), "clock-agent-1-2",
-                NativeLibraries.FILE_NAME, failing));
+        assertThrows(IOException.class, () -> NativeLibraries.writePrivateCopy(temporaryDirectory.toFile(),
+                "clock-agent-1-2", NativeLibraries.FILE_NAME, failing, LIBRARY.length));
         try (var left = Files.list(temporaryDirectory)) {
             assertTrue(left.toList().isEmpty());
         }
     }
 
-    private PrivateLibraryFile write(String directoryName) throws IOException {
-        return PrivateLibraryFile.write(temporaryDirectory.toFile(), directoryName, NativeLibraries.FILE_NAME,
-                new ByteArrayInputStream(LIBRARY));
+    @Test
+    void aLibraryShorterThanItsEntrySaysIsRefusedAndLeavesNothing() throws IOException {
+        IOException refused = assertThrows(IOException.class, () -> NativeLibraries.writePrivateCopy(
+                temporaryDirectory.toFile(), "clock-agent-1-2", NativeLibraries.FILE_NAME,
+                new ByteArrayInputStream(LIBRARY), LIBRARY.length + 1));
+
+        assertTrue(refused.getMessage().contains(String.valueOf(LIBRARY.length + 1)), refused.getMessage());
+        try (var left = Files.list(temporaryDirectory)) {
+            assertTrue(left.toList().isEmpty());
+        }
+    }
+
+    @Test
+    void aStreamThatHandsOutFewBytesAtATimeIsReadToTheEnd() throws IOException {
+        InputStream trickling = new ByteArrayInputStream(LIBRARY) {
+            @Override
+            public synchronized int read(byte[] into, int offset, int length) {
+                return super.read(into, offset, Math.min(length, 3));
+            }
+        };
+
+        File library = NativeLibraries.writePrivateCopy(temporaryDirectory.toFile(), "clock-agent-1-2",
+                NativeLibraries.FILE_NAME, trickling, LIBRARY.length);
+
+        assertArrayEquals(LIBRARY, Files.readAllBytes(library.toPath()));
+        NativeLibraries.deletePrivateCopy(library);
+    }
+
+    private File write(String directoryName) throws IOException {
+        return NativeLibraries.writePrivateCopy(temporaryDirectory.toFile(), directoryName, NativeLibraries.FILE_NAME,
+                new ByteArrayInputStream(LIBRARY), LIBRARY.length);
     }
 }
