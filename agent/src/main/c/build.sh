@@ -6,7 +6,8 @@
 # The class-file constants the C rewriter shares with the Java one, the option grammar the C option parser shares
 # with the Java one, the cached clock's class file and the banner's parts come from the Java side's compiled classes:
 # first class_file_format.h, option_grammar.h, cached_clock_class.h and banner.h are written into HEADER_DIRECTORY,
-# which the tests and the fuzzer include as well.
+# which the tests and the fuzzer include as well, and the class that loads the library for -javaagent from Java 24 on,
+# renamed into java.lang, into CLASSES_DIRECTORY.
 # Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
 # class load.
 set -eu
@@ -22,7 +23,8 @@ rm -rf "$generator"
   "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/clock/CachedClockClassHeader.java" \
-  "$sources/../../build/java/io/clockagent/agent/internal/diagnostics/BannerHeader.java"
+  "$sources/../../build/java/io/clockagent/agent/internal/diagnostics/BannerHeader.java" \
+  "$sources/../../build/java/io/clockagent/agent/internal/install/NativeStartLibraryClassFile.java"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.classfile.ClassFileFormatHeader \
   "$headers/class_file_format.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.options.OptionGrammarHeader \
@@ -31,6 +33,8 @@ rm -rf "$generator"
   "$headers/cached_clock_class.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.diagnostics.BannerHeader \
   "$headers/banner.h"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.install.NativeStartLibraryClassFile \
+  "$classes"
 rm -rf "$generator"
 
 # The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.

@@ -51,20 +51,42 @@ public final class BootClock {
      */
     public static Class<?> defineOrFindInJavaLang(String sourceInternalName, String internalName)
             throws ReflectiveOperationException, IOException {
+        Class<?> earlier = definedInJavaLang(internalName);
+        return earlier != null ? earlier
+                : define(ClassRenamer.rename(sourceBytes(sourceInternalName), sourceInternalName, internalName));
+    }
+
+    /**
+     * As {@link #defineOrFindInJavaLang(String, String)}, from a class file the build has already renamed, which the
+     * jar holds as the resource {@code classFileResource}: no renaming at run time.
+     */
+    public static Class<?> defineOrFindBuiltInJavaLang(String internalName, String classFileResource)
+            throws ReflectiveOperationException, IOException {
+        Class<?> earlier = definedInJavaLang(internalName);
+        return earlier != null ? earlier : define(resourceBytes(classFileResource));
+    }
+
+    private static Class<?> definedInJavaLang(String internalName) {
         try {
             return Class.forName(internalName.replace('/', '.'), false, null);
         } catch (ClassNotFoundException notYetDefined) {
-            MethodHandles.Lookup javaLang = MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup());
-            return javaLang.defineClass(ClassRenamer.rename(sourceBytes(sourceInternalName), sourceInternalName,
-                    internalName));
+            return null;
         }
+    }
+
+    private static Class<?> define(byte[] classFile) throws IllegalAccessException {
+        return MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup()).defineClass(classFile);
     }
 
     /** The class file of the agent's class {@code sourceInternalName}, as the agent jar holds it. */
     static byte[] sourceBytes(String sourceInternalName) throws IOException {
-        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(sourceInternalName + ".class")) {
+        return resourceBytes(sourceInternalName + ".class");
+    }
+
+    private static byte[] resourceBytes(String resource) throws IOException {
+        try (InputStream in = BootClock.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IOException(sourceInternalName + ".class is missing from the agent jar");
+                throw new IOException(resource + " is missing from the agent jar");
             }
             return in.readAllBytes();
         }

@@ -19,9 +19,9 @@ import java.lang.instrument.Instrumentation;
  * {@code noexec} temporary directory), and attaching.
  *
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
- * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}), which costs {@code java.lang}'s
- * opening after all, to the internals' own module: there this class runs in their class loader, where the entry calls
- * {@link #premain} by name. Below Java 24 the entry calls it straight from the application class loader
+ * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}, renamed by the build), which costs
+ * {@code java.lang}'s opening after all, to the internals' own module: there this class runs in their class loader,
+ * where the entry calls {@link #premain} by name. Below Java 24 the entry calls it straight from the application class loader
  * ({@code Internals}), where it loads the library itself; it holds no state.
  */
 public final class NativeStart {
@@ -33,8 +33,14 @@ public final class NativeStart {
     private static final int STOP_JVM = 2;
     private static final int START_IN_JAVA = 3;
 
-    private static final String LIBRARY_INTERNAL_NAME = "java/lang/ClockAgentNativeStartLibrary";
-    private static final String LIBRARY_SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeStartLibrary";
+    static final String LIBRARY_INTERNAL_NAME = "java/lang/ClockAgentNativeStartLibrary";
+    static final String LIBRARY_SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeStartLibrary";
+    /**
+     * The resource that holds the loading class's file as it is defined in {@code java.lang}, renamed by the build
+     * (agent/src/build/java, {@code NativeStartLibraryClassFile}); not a {@code .class} name, as it is no class of the
+     * jar's.
+     */
+    static final String LIBRARY_CLASS_FILE = "io/clockagent/agent/bootstrap/ClockAgentNativeStartLibrary.classbytes";
     /** NativeStartLibrary.HAND_OVER. */
     private static final String HAND_OVER = "clockagent.nativeStart";
 
@@ -114,7 +120,7 @@ public final class NativeStart {
         BootClock.openJavaLang(instrumentation);
         System.getProperties().put(HAND_OVER, new Object[] {libraryFile, NativeStart.class});
         try {
-            Class<?> library = BootClock.defineOrFindInJavaLang(LIBRARY_SOURCE_INTERNAL_NAME, LIBRARY_INTERNAL_NAME);
+            Class<?> library = BootClock.defineOrFindBuiltInJavaLang(LIBRARY_INTERNAL_NAME, LIBRARY_CLASS_FILE);
             Class.forName(library.getName(), true, null);
         } finally {
             System.getProperties().remove(HAND_OVER);
