@@ -1,12 +1,11 @@
 package io.clockagent.agent;
 
-import io.clockagent.agent.internal.install.NativeStart;
 import java.lang.instrument.Instrumentation;
 
 /**
  * The agent's internals, reached from the entry points once the JVM is known to be one the agent supports: loaded
  * in a class loader of their own, apart from the application, and called there; only the native start below Java 24
- * runs in the application class loader ({@link #premain}).
+ * runs in the application class loader, called by the entry itself ({@code ClockAgent.premain}).
  */
 public final class Internals {
 
@@ -27,17 +26,14 @@ public final class Internals {
     }
 
     /**
-     * {@code premain}. Below Java 24 the native start runs right here, in the application class loader that already
-     * holds the jar open: nothing it does there needs the internals' own module, and it is spared a second opening of
-     * the jar, a class loader and a reflective call (with the library read as a zip entry, about 1 ms of premain on
-     * JDK 17; benchmarks/README.md). The classes it loads here hold no state of the agent's. From Java 24 on the
-     * native start runs in the internals' own loader, and wherever it cannot serve, the installer's Java start there.
+     * {@code premain} where the entry's own native start does not serve: from Java 24 on the native start in the
+     * internals' own loader, which may still fall back to the installer's Java start there; below Java 24, where the
+     * entry's native start could not start the agent, the installer's Java start.
      */
     public static void premain(String options, Instrumentation instrumentation) {
-        int release = Integer.parseInt(System.getProperty("java.specification.version"));
-        if (release >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
+        if (Integer.parseInt(System.getProperty("java.specification.version")) >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
             call(NATIVE_START, "premain", options, instrumentation);
-        } else if (!startedNatively(options, instrumentation)) {
+        } else {
             call(INSTALLER, "startInJava", options, instrumentation);
         }
     }
@@ -45,15 +41,6 @@ public final class Internals {
     /** {@code agentmain}: the installer attaches or, asked to, detaches. */
     public static void agentmain(String options, Instrumentation instrumentation) {
         call(INSTALLER, "agentmain", options, instrumentation);
-    }
-
-    /** NativeStart's answer; false, for the Java start, if it fails outright (its classes cannot load here). */
-    private static boolean startedNatively(String options, Instrumentation instrumentation) {
-        try {
-            return NativeStart.startedNatively(options, instrumentation);
-        } catch (RuntimeException | LinkageError cannotStart) {
-            return false;
-        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.clockagent.agent;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import io.clockagent.agent.internal.install.NativeStart;
 import java.lang.instrument.Instrumentation;
 
 /**
@@ -29,10 +30,27 @@ public final class ClockAgent {
     private ClockAgent() {
     }
 
-    /** Called by the JVM for {@code -javaagent:clock-agent.jar=OPTIONS}, before {@code main}. */
+    /**
+     * Called by the JVM for {@code -javaagent:clock-agent.jar=OPTIONS}, before {@code main}. Below Java 24 the native
+     * start runs right here, in the application class loader that already holds the jar open: nothing it does there
+     * needs the internals' own module, and it is spared a second opening of the jar, a class loader, a reflective call
+     * and the internals' gateway, each a class more read from the jar (benchmarks/README.md). The classes it loads here
+     * hold no state of the agent's. From Java 24 on, and wherever the native start cannot serve, the internals' own
+     * loader takes over ({@link Internals#premain}).
+     */
     public static void premain(String options, Instrumentation instrumentation) {
-        if (admitsAgent(options, true)) {
+        if (admitsAgent(options, true) && (featureOf(System.getProperty("java.specification.version"))
+                >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES || !startedNatively(options, instrumentation))) {
             Internals.premain(options, instrumentation);
+        }
+    }
+
+    /** NativeStart's answer; false, for the Java start, if it fails outright (its classes cannot load here). */
+    private static boolean startedNatively(String options, Instrumentation instrumentation) {
+        try {
+            return NativeStart.startedNatively(options, instrumentation);
+        } catch (RuntimeException | LinkageError cannotStart) {
+            return false;
         }
     }
 

@@ -21,8 +21,9 @@ import java.lang.instrument.Instrumentation;
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
  * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}, renamed by the build), which costs
  * {@code java.lang}'s opening after all, to the internals' own module: there this class runs in their class loader,
- * where the entry calls {@link #premain} by name. Below Java 24 the entry calls it straight from the application class loader
- * ({@code Internals}), where it loads the library itself; it holds no state.
+ * where their gateway ({@code Internals}) calls {@link #premain} by name. Below Java 24 the entry class
+ * ({@code ClockAgent}) calls {@link #startedNatively} straight from the application class loader, where it loads the
+ * library itself; it holds no state.
  */
 public final class NativeStart {
 
