@@ -1,9 +1,9 @@
 package io.clockagent.agent;
 
+import io.clockagent.agent.internal.install.NativeStart;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
-import io.clockagent.agent.internal.install.NativeStart;
 import java.lang.instrument.Instrumentation;
 
 /**
@@ -39,17 +39,23 @@ public final class ClockAgent {
      * loader takes over ({@link Internals#premain}).
      */
     public static void premain(String options, Instrumentation instrumentation) {
-        if (admitsAgent(options, true) && (featureOf(System.getProperty("java.specification.version"))
-                >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES || !startedNatively(options, instrumentation))) {
+        String specificationVersion = System.getProperty("java.specification.version");
+        if (admitsAgent(specificationVersion, options, true)
+                && (featureOf(specificationVersion) >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES
+                        || !startedNatively(options, instrumentation))) {
             Internals.premain(options, instrumentation);
         }
     }
 
-    /** NativeStart's answer; false, for the Java start, if it fails outright (its classes cannot load here). */
+    /**
+     * NativeStart's answer; false, for the Java start, if it fails outright (its classes cannot load here, or memory
+     * runs out): nothing from the agent may stop the JVM's start but {@code strict=true}. Where the C half had
+     * started already, the Java start finds the JVM claimed and stands aside.
+     */
     private static boolean startedNatively(String options, Instrumentation instrumentation) {
         try {
             return NativeStart.startedNatively(options, instrumentation);
-        } catch (RuntimeException | LinkageError cannotStart) {
+        } catch (Throwable cannotStart) {
             return false;
         }
     }
@@ -59,7 +65,7 @@ public final class ClockAgent {
      * process: {@code detach} detaches, anything else is the options to attach with.
      */
     public static void agentmain(String options, Instrumentation instrumentation) {
-        if (admitsAgent(options, false)) {
+        if (admitsAgent(System.getProperty("java.specification.version"), options, false)) {
             Internals.agentmain(options, instrumentation);
         }
     }
@@ -76,8 +82,8 @@ public final class ClockAgent {
      * For {@code premain} and {@code agentmain}: true when the agent may install. Otherwise prints why, and at startup
      * with {@code strict=true} stops the JVM with status 1, as a bad option would.
      */
-    private static boolean admitsAgent(String agentArguments, boolean atStartup) {
-        String refusal = refusal(System.getProperty("java.specification.version"));
+    private static boolean admitsAgent(String specificationVersion, String agentArguments, boolean atStartup) {
+        String refusal = refusal(specificationVersion);
         if (refusal == null) {
             return true;
         }

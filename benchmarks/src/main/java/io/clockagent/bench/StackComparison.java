@@ -204,13 +204,13 @@ public final class StackComparison {
         }
         int agentPathVariant = indexOf(variants, AGENT_PATH);
         if (agentPathVariant >= 0) {
-            System.out.println(agentPathBudget(runs.get(agentPathVariant), without,
+            System.out.println(agentPathLine(runs.get(agentPathVariant), without,
                     indexOf(variants, NATIVE_NOOP) < 0 ? null : runs.get(indexOf(variants, NATIVE_NOOP))));
         }
     }
 
     /** The -agentpath line for a stack: the per-round ratios, then {@link #agentPathBudget(double, double, double)}. */
-    private static String agentPathBudget(List<ServiceRun> agentPath, List<ServiceRun> without,
+    private static String agentPathLine(List<ServiceRun> agentPath, List<ServiceRun> without,
             List<ServiceRun> nativeNoop) {
         String line = "clock-agent through -agentpath / no agent, per round: startup "
                 + ratios(agentPath, without, run -> run.startupNanos);
@@ -226,7 +226,7 @@ public final class StackComparison {
      * The -agentpath budget, for the stacks and the class-heavy program alike: at most
      * {@link #BUDGET_AGENT_PATH_RATIO} of no agent, or, where the do-nothing native agent itself measures above
      * {@link #NATIVE_NOOP_NOISY_RATIO} in the same run, within {@link #BUDGET_AGENT_PATH_TO_NATIVE_NOOP_RATIO} of it;
-     * medians. The verdict, {@code met} or {@code MISSED}, ends the text.
+     * medians, all three in one unit. The verdict, {@code met} or {@code MISSED}, ends the text.
      *
      * @param nativeNoopMedian the do-nothing native agent's median, or NaN where it was left out
      */

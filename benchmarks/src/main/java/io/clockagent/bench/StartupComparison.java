@@ -191,8 +191,10 @@ public final class StartupComparison {
         // The floor under the -agentpath budget: a native agent whose hook sees every class file and keeps it.
         Variant nativeNoop = null;
         try {
-            nativeNoop = new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent()));
-            variants.add(nativeNoop);
+            if (agentPath != null) {
+                nativeNoop = new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent()));
+                variants.add(nativeNoop);
+            }
         } catch (IOException | IllegalStateException unbuilt) {
             System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
         }
@@ -257,12 +259,13 @@ public final class StartupComparison {
                 + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
                 + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
         if (agentPath != null) {
-            System.out.println("budget: through -agentpath, median wall time "
+            System.out.println("clock-agent through -agentpath, median of per-round ratios: "
+                    + format("%.3f", agentPath.wall.pairedMedianRatio(plain.wall)) + "x without an agent"
+                    + (nativeNoop == null ? "" : ", " + format("%.3f", agentPath.wall.pairedMedianRatio(nativeNoop.wall))
+                            + "x of the do-nothing native agent"));
+            System.out.println("budget: through -agentpath, wall time "
                     + StackComparison.agentPathBudget(agentPath.wall.medianNanos(), plain.wall.medianNanos(),
-                            nativeNoop == null ? Double.NaN : nativeNoop.wall.medianNanos())
-                    + " (median of per-round ratios " + format("%.3f", agentPath.wall.pairedMedianRatio(plain.wall))
-                    + "x" + (nativeNoop == null ? "" : "; of the do-nothing native agent "
-                            + format("%.3f", agentPath.wall.pairedMedianRatio(nativeNoop.wall)) + "x") + ")");
+                            nativeNoop == null ? Double.NaN : nativeNoop.wall.medianNanos()));
         }
     }
 

@@ -16,7 +16,8 @@ import java.util.Set;
  * from every named module (all read {@code java.base}). Defining it through a private lookup needs
  * {@code java.lang} open to the agent; the agent's classes live in their own class loader, whose module is the only
  * one it is opened to, so the application gains no access. Appending a jar to the boot class path would also work
- * but turns class-data sharing off for application classes and prints a warning.
+ * but turns class-data sharing off for application classes and prints a warning. The agent's other classes in
+ * {@code java.lang}, those that load the native library warning-free, are defined the same way.
  */
 public final class BootClock {
 
@@ -38,7 +39,10 @@ public final class BootClock {
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
     }
 
-    /** Opens {@code java.lang} to the agent's module alone, which {@link #defineOrFindInJavaLang} needs. */
+    /**
+     * Opens {@code java.lang} to the agent's module alone, which {@link #defineOrFindInJavaLang} and
+     * {@link #defineOrFindBuiltInJavaLang} need.
+     */
     public static void openJavaLang(Instrumentation instrumentation) {
         instrumentation.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
                 Map.of("java.lang", Set.of(BootClock.class.getModule())), Set.of(), Map.of());
@@ -60,7 +64,7 @@ public final class BootClock {
      * As {@link #defineOrFindInJavaLang(String, String)}, from a class file the build has already renamed, which the
      * jar holds as the resource {@code classFileResource}: no renaming at run time.
      */
-    public static Class<?> defineOrFindBuiltInJavaLang(String internalName, String classFileResource)
+    public static Class<?> defineOrFindBuiltInJavaLang(String classFileResource, String internalName)
             throws ReflectiveOperationException, IOException {
         Class<?> earlier = definedInJavaLang(internalName);
         return earlier != null ? earlier : define(resourceBytes(classFileResource));

@@ -12,9 +12,10 @@ import java.lang.instrument.Instrumentation;
  * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
  * loads it and hands the start over to the {@code -agentpath} entry's C half (agent/src/main/c/java_agent_start.c),
  * which reads the options, prints the banner, rewrites from the first class in scope and later starts the agent's
- * Java side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than this
- * class and its loader: the Java start that {@link Installation} builds loads about thirty classes, in the
- * interpreter, and opens {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one
+ * Java side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than the entry,
+ * this class and {@code NativeLibraries} (and from Java 24 on the internals' gateway and loader, and {@code BootClock}):
+ * the Java start that {@link Installation} builds loads about thirty classes, in the interpreter, and opens
+ * {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one
  * cannot serve: {@code nativeFilter=false}, no library for the platform, a library that cannot load (a
  * {@code noexec} temporary directory), and attaching.
  *
@@ -35,13 +36,15 @@ public final class NativeStart {
     private static final int START_IN_JAVA = 3;
 
     static final String LIBRARY_INTERNAL_NAME = "java/lang/ClockAgentNativeStartLibrary";
+    /** What the build renames into {@link #LIBRARY_CLASS_FILE_RESOURCE}; never loaded at run time. */
     static final String LIBRARY_SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/NativeStartLibrary";
     /**
      * The resource that holds the loading class's file as it is defined in {@code java.lang}, renamed by the build
      * (agent/src/build/java, {@code NativeStartLibraryClassFile}); not a {@code .class} name, as it is no class of the
      * jar's.
      */
-    static final String LIBRARY_CLASS_FILE = "io/clockagent/agent/bootstrap/ClockAgentNativeStartLibrary.classbytes";
+    static final String LIBRARY_CLASS_FILE_RESOURCE =
+            "io/clockagent/agent/bootstrap/ClockAgentNativeStartLibrary.classbytes";
     /** NativeStartLibrary.HAND_OVER. */
     private static final String HAND_OVER = "clockagent.nativeStart";
 
@@ -49,8 +52,8 @@ public final class NativeStart {
     }
 
     /**
-     * {@code premain} from Java 24 on, called by the entry in the internals' own loader, with the entry points'
-     * signature: the native start, or where it cannot serve the installer's Java start, so that the installer loads
+     * {@code premain} from Java 24 on, called in the internals' own loader by their gateway ({@code Internals}), with
+     * the entry points' signature: the native start, or where it cannot serve the installer's Java start, so that the installer loads
      * only then.
      */
     public static void premain(String agentArguments, Instrumentation instrumentation) {
@@ -121,7 +124,7 @@ public final class NativeStart {
         BootClock.openJavaLang(instrumentation);
         System.getProperties().put(HAND_OVER, new Object[] {libraryFile, NativeStart.class});
         try {
-            Class<?> library = BootClock.defineOrFindBuiltInJavaLang(LIBRARY_INTERNAL_NAME, LIBRARY_CLASS_FILE);
+            Class<?> library = BootClock.defineOrFindBuiltInJavaLang(LIBRARY_CLASS_FILE_RESOURCE, LIBRARY_INTERNAL_NAME);
             Class.forName(library.getName(), true, null);
         } finally {
             System.getProperties().remove(HAND_OVER);

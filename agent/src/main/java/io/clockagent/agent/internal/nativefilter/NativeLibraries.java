@@ -27,8 +27,8 @@ import java.util.zip.ZipFile;
  * Stateless. Public for the command line, which lists them.
  *
  * <p>The private file is written into a new directory that only this user may enter, so no other user can replace
- * it between the write and the load, even under a temporary directory without the sticky bit; both are created
- * exclusively, so a name that exists, or a link planted in its place, is refused and never followed. The directory is
+ * it between the write and the load where the temporary directory is the usual sticky one (or private): without the
+ * sticky bit, whoever may write there could move the whole directory aside. Both are created exclusively, so a name that exists, or a link planted in its place, is refused and never followed. The directory is
  * closed to others before the file is created in it, so whatever another user of the same group might create in the
  * moment between (under a umask that lets the group write) can only make the exclusive creation fail. Deleting both
  * right after the load leaves nothing behind even if the JVM is killed later: the JVM's mapping outlives the name.
@@ -82,27 +82,40 @@ public final class NativeLibraries {
             }
             String directoryName = "clock-agent-" + new File("/proc/self").getCanonicalFile().getName() + "-"
                     + System.nanoTime();
+            long sizeBytes = entry.getSize();
+            if (sizeBytes < 0 || sizeBytes > Integer.MAX_VALUE) {
+                throw new IOException("the jar's entry for the library gives its size as " + sizeBytes + " bytes");
+            }
             try (InputStream library = jar.getInputStream(entry)) {
                 return writePrivateCopy(new File(System.getProperty("java.io.tmpdir")), directoryName, FILE_NAME,
-                        library, (int) entry.getSize());
+                        library, (int) sizeBytes);
             }
         }
     }
 
     /**
-     * Writes the {@code size} bytes of {@code library} to {@code parent/directoryName/fileName}, in one read and one
-     * write where the stream allows.
+     * Reads the {@code sizeBytes} bytes of {@code library}, in one read where the stream allows, then writes them to
+     * {@code parent/directoryName/fileName} in one write; whatever fails after the directory is made deletes what was
+     * made.
      *
-     * @throws IOException if {@code directoryName} exists in {@code parent}, whatever it is, {@code parent} cannot
-     *     take the directory or the file, or {@code library} holds fewer bytes
+     * @throws IOException if {@code library} holds fewer bytes, {@code directoryName} exists in {@code parent},
+     *     whatever it is, or {@code parent} cannot take the directory or the file
      */
-    static File writePrivateCopy(File parent, String directoryName, String fileName, InputStream library, int size)
-            throws IOException {
+    static File writePrivateCopy(File parent, String directoryName, String fileName, InputStream library,
+            int sizeBytes) throws IOException {
+        byte[] bytes = new byte[sizeBytes];
+        for (int read = 0, more; read < sizeBytes; read += more) {
+            more = library.read(bytes, read, sizeBytes - read);
+            if (more < 0) {
+                throw new IOException("the library ends before its " + sizeBytes + " bytes");
+            }
+        }
         File directory = new File(parent, directoryName);
         if (!directory.mkdir()) {
             throw new IOException(directory + " exists or cannot be created");
         }
         File file = new File(directory, fileName);
+        boolean written = false;
         try {
             if (!ownerOnly(directory)) {
                 throw new IOException("could not close " + directory + " to other users");
@@ -110,19 +123,14 @@ public final class NativeLibraries {
             if (!file.createNewFile()) {
                 throw new IOException(file + " exists");
             }
-            byte[] bytes = new byte[size];
-            for (int read = 0, more; read < size; read += more) {
-                more = library.read(bytes, read, size - read);
-                if (more < 0) {
-                    throw new IOException("the library ends before its " + size + " bytes");
-                }
-            }
             try (OutputStream out = new FileOutputStream(file)) {
                 out.write(bytes);
             }
-        } catch (IOException | RuntimeException failure) {
-            deletePrivateCopy(file);
-            throw failure;
+            written = true;
+        } finally {
+            if (!written) {
+                deletePrivateCopy(file);
+            }
         }
         return file;
     }

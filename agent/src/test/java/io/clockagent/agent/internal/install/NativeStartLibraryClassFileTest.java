@@ -19,7 +19,7 @@ class NativeStartLibraryClassFileTest {
         byte[] renamedNow = ClassRenamer.rename(resource(NativeStart.LIBRARY_SOURCE_INTERNAL_NAME + ".class"),
                 NativeStart.LIBRARY_SOURCE_INTERNAL_NAME, NativeStart.LIBRARY_INTERNAL_NAME);
 
-        assertArrayEquals(renamedNow, resource(NativeStart.LIBRARY_CLASS_FILE));
+        assertArrayEquals(renamedNow, resource(NativeStart.LIBRARY_CLASS_FILE_RESOURCE));
     }
 
     private static byte[] resource(String name) throws IOException {

@@ -71,7 +71,7 @@ class NativeLibrariesPrivateCopyTest {
     }
 
     @Test
-    void aFailedWriteDeletesWhatItCreated() throws IOException {
+    void aLibraryThatCannotBeReadLeavesNothing() throws IOException {
         InputStream failing = new InputStream() {
             @Override
             public int read() throws IOException {
@@ -81,6 +81,17 @@ class NativeLibrariesPrivateCopyTest {
 
         assertThrows(IOException.class, () -> NativeLibraries.writePrivateCopy(temporaryDirectory.toFile(),
                 "clock-agent-1-2", NativeLibraries.FILE_NAME, failing, LIBRARY.length));
+        try (var left = Files.list(temporaryDirectory)) {
+            assertTrue(left.toList().isEmpty());
+        }
+    }
+
+    @Test
+    void aFileThatCannotBeCreatedInTheNewDirectoryLeavesNothing() throws IOException {
+        String tooLongForLinux = "x".repeat(300);
+
+        assertThrows(IOException.class, () -> NativeLibraries.writePrivateCopy(temporaryDirectory.toFile(),
+                "clock-agent-1-2", tooLongForLinux, new ByteArrayInputStream(LIBRARY), LIBRARY.length));
         try (var left = Files.list(temporaryDirectory)) {
             assertTrue(left.toList().isEmpty());
         }
