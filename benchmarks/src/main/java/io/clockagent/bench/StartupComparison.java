@@ -261,7 +261,8 @@ public final class StartupComparison {
         if (agentPath != null) {
             System.out.println("clock-agent through -agentpath, median of per-round ratios: "
                     + format("%.3f", agentPath.wall.pairedMedianRatio(plain.wall)) + "x without an agent"
-                    + (nativeNoop == null ? "" : ", " + format("%.3f", agentPath.wall.pairedMedianRatio(nativeNoop.wall))
+                    + (nativeNoop == null ? "" : ", "
+                            + format("%.3f", agentPath.wall.pairedMedianRatio(nativeNoop.wall))
                             + "x of the do-nothing native agent"));
             System.out.println("budget: through -agentpath, wall time "
                     + StackComparison.agentPathBudget(agentPath.wall.medianNanos(), plain.wall.medianNanos(),

@@ -11,13 +11,13 @@ import java.lang.instrument.Instrumentation;
 /**
  * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
  * loads it and hands the start over to the {@code -agentpath} entry's C half (agent/src/main/c/java_agent_start.c),
- * which reads the options, prints the banner, rewrites from the first class in scope and later starts the agent's
- * Java side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than the entry,
- * this class and {@code NativeLibraries} (and from Java 24 on the internals' gateway and loader, and {@code BootClock}):
- * the Java start that {@link Installation} builds loads about thirty classes, in the interpreter, and opens
- * {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one
- * cannot serve: {@code nativeFilter=false}, no library for the platform, a library that cannot load (a
- * {@code noexec} temporary directory), and attaching.
+ * which reads the options, prints the banner, rewrites from the first class in scope and later starts the agent's Java
+ * side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than the entry, this
+ * class and {@code NativeLibraries} (and from Java 24 on the internals' gateway and loader, and {@code BootClock}): the
+ * Java start that {@link Installation} builds loads about thirty classes, in the interpreter, and opens
+ * {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one cannot serve:
+ * {@code nativeFilter=false}, no library for the platform, a library that cannot load (a {@code noexec} temporary
+ * directory), and attaching.
  *
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
  * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}, renamed by the build), which costs
@@ -53,8 +53,8 @@ public final class NativeStart {
 
     /**
      * {@code premain} from Java 24 on, called in the internals' own loader by their gateway ({@code Internals}), with
-     * the entry points' signature: the native start, or where it cannot serve the installer's Java start, so that the installer loads
-     * only then.
+     * the entry points' signature: the native start, or where it cannot serve the installer's Java start, so that the
+     * installer loads only then.
      */
     public static void premain(String agentArguments, Instrumentation instrumentation) {
         if (!startedNatively(agentArguments, instrumentation)) {
@@ -124,7 +124,8 @@ public final class NativeStart {
         BootClock.openJavaLang(instrumentation);
         System.getProperties().put(HAND_OVER, new Object[] {libraryFile, NativeStart.class});
         try {
-            Class<?> library = BootClock.defineOrFindBuiltInJavaLang(LIBRARY_CLASS_FILE_RESOURCE, LIBRARY_INTERNAL_NAME);
+            Class<?> library = BootClock.defineOrFindBuiltInJavaLang(LIBRARY_CLASS_FILE_RESOURCE,
+                    LIBRARY_INTERNAL_NAME);
             Class.forName(library.getName(), true, null);
         } finally {
             System.getProperties().remove(HAND_OVER);

@@ -26,16 +26,17 @@ import java.util.zip.ZipFile;
  * {@code -agentpath}, or to a private file for the JVM to load it from, as it loads a library only from a file.
  * Stateless. Public for the command line, which lists them.
  *
- * <p>The private file is written into a new directory that only this user may enter, so no other user can replace
- * it between the write and the load where the temporary directory is the usual sticky one (or private): without the
- * sticky bit, whoever may write there could move the whole directory aside. Both are created exclusively, so a name that exists, or a link planted in its place, is refused and never followed. The directory is
- * closed to others before the file is created in it, so whatever another user of the same group might create in the
- * moment between (under a umask that lets the group write) can only make the exclusive creation fail. Deleting both
- * right after the load leaves nothing behind even if the JVM is killed later: the JVM's mapping outlives the name.
- * That path is written with {@code java.io} alone, {@code File} in and out, in this one class: the {@code -javaagent}
- * entry writes the file before {@code main}, where each JDK class that {@code java.nio.file} would load first, and
- * each class of the agent's own, read from the jar, verified and run in the interpreter, costs startup time (about
- * 0.3 ms a class on JDK 17; benchmarks/README.md).
+ * <p>The private file is written into a new directory that only this user may enter, so no other user can replace it
+ * between the write and the load where the temporary directory is the usual sticky one (or private): without the sticky
+ * bit, whoever may write there could move the whole directory aside. Both are created exclusively, so a name that
+ * exists, or a link planted in its place, is refused and never followed. The directory is closed to others before the
+ * file is created in it, so whatever another user of the same group might create in the moment between (under a umask
+ * that lets the group write) can only make the exclusive creation fail. Deleting both right after the load leaves
+ * nothing behind even if the JVM is killed later: the JVM's mapping outlives the name. That path is written with
+ * {@code java.io} alone, {@code File} in and out, in this one class: the {@code -javaagent} entry writes the file
+ * before {@code main}, where each JDK class that {@code java.nio.file} would load first, and each class of the agent's
+ * own, read from the jar, verified and run in the interpreter, costs startup time (about 0.3 ms a class on JDK 17;
+ * benchmarks/README.md).
  */
 public final class NativeLibraries {
 
