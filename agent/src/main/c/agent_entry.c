@@ -9,8 +9,8 @@
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
  * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
- * own, a second after the clock exists (START_DELAY_MILLIS), so that a JVM that never loads a class to rewrite never
- * loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or dryRun
+ * own, a second after the clock exists (START_DELAY_MILLIS) and once classes in scope stop loading, so that a JVM
+ * that never loads a class to rewrite never loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or dryRun
  * asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side counts
  * what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
  * came before the Java side until it starts.
@@ -58,10 +58,16 @@
 #define START_THREAD_NAME "clock-agent-start"
 /*
  * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
- * services, which the Java side's loading would otherwise slow on a machine with few cores. Reads go to the direct
- * clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the wait.
+ * services, which the Java side's loading would otherwise slow on a machine with few cores. Then it waits on while
+ * classes in scope go on loading, as they do through a longer start (a Spring Boot start of 2 s, a program loading
+ * classes for seconds), until none has loaded for START_QUIET_MILLIS, and at the longest START_DELAY_MAX_MILLIS: the
+ * Java side started inside a start costs it about as much as the hook's own work (benchmarks/README.md). Reads go to
+ * the direct clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the
+ * wait.
  */
 #define START_DELAY_MILLIS 1000
+#define START_QUIET_MILLIS 100
+#define START_DELAY_MAX_MILLIS 10000
 #define START_DELAY_STEP_MILLIS 10
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
@@ -716,15 +722,23 @@ static char *make_banner(void) {
     return made;
 }
 
-/* The start thread: waits out the start delay, in Java, where the JVM's exit need not wait for it, then starts. */
+/*
+ * The start thread: waits out the start delay and the class loading in scope after it (START_QUIET_MILLIS), in Java,
+ * where the JVM's exit need not wait for it, then starts.
+ */
 static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
     jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
     jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
-    for (int waited = 0; sleep != NULL && waited < START_DELAY_MILLIS; waited += START_DELAY_STEP_MILLIS) {
+    long scanned_before = -1;
+    int quiet_millis = 0;
+    for (int waited = 0; sleep != NULL && waited < START_DELAY_MAX_MILLIS; waited += START_DELAY_STEP_MILLIS) {
         pthread_mutex_lock(&java_side_lock);
         int asked = jmx_seen || detach_seen;
         pthread_mutex_unlock(&java_side_lock);
-        if (asked) {
+        long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
+        quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
+        scanned_before = scanned;
+        if (asked || (waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS)) {
             break;
         }
         (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_DELAY_STEP_MILLIS);
