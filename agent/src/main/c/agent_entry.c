@@ -10,10 +10,10 @@
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
  * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
  * own, a second after the clock exists (START_DELAY_MILLIS) and once classes in scope stop loading, so that a JVM
- * that never loads a class to rewrite never loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or dryRun
- * asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side counts
- * what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
- * came before the Java side until it starts.
+ * that never loads a class to rewrite never loads them and a service's start does not share its CPUs with them;
+ * earlier only where verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean,
+ * or a detach is asked for. This side counts what the hook does and, where sites are counted, shows the Java side
+ * each class it rewrote, holding those that came before the Java side until it starts.
  *
  * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
  * unchanged, or with strict=true the JVM exits with status 1 before main; a fault after that leaves classes unchanged

@@ -26,16 +26,16 @@ public final class Internals {
     }
 
     /**
-     * {@code premain} where the entry's own native start does not serve: from Java 24 on the native start in the
-     * internals' own loader, which may still fall back to the installer's Java start there; below Java 24, where the
-     * entry's native start could not start the agent, the installer's Java start.
+     * {@code premain} from Java 24 on: the native start in the internals' own loader, which may still fall back to the
+     * installer's Java start there.
      */
-    public static void premain(String options, Instrumentation instrumentation) {
-        if (Integer.parseInt(System.getProperty("java.specification.version")) >= FIRST_RELEASE_RESTRICTING_LIBRARIES) {
-            call(NATIVE_START, "premain", options, instrumentation);
-        } else {
-            call(INSTALLER, "startInJava", options, instrumentation);
-        }
+    public static void startNatively(String options, Instrumentation instrumentation) {
+        call(NATIVE_START, "premain", options, instrumentation);
+    }
+
+    /** {@code premain} below Java 24, where the entry's own native start could not start the agent. */
+    public static void startInJava(String options, Instrumentation instrumentation) {
+        call(INSTALLER, "startInJava", options, instrumentation);
     }
 
     /** {@code agentmain}: the installer attaches or, asked to, detaches. */

@@ -36,14 +36,17 @@ public final class ClockAgent {
      * needs the internals' own module, and it is spared a second opening of the jar, a class loader, a reflective call
      * and the internals' gateway, each a class more read from the jar (benchmarks/README.md). The classes it loads here
      * hold no state of the agent's. From Java 24 on, and wherever the native start cannot serve, the internals' own
-     * loader takes over ({@link Internals#premain}).
+     * loader takes over ({@link Internals#startNatively}, {@link Internals#startInJava}).
      */
     public static void premain(String options, Instrumentation instrumentation) {
         String specificationVersion = System.getProperty("java.specification.version");
-        if (admitsAgent(specificationVersion, options, true)
-                && (featureOf(specificationVersion) >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES
-                        || !startedNatively(options, instrumentation))) {
-            Internals.premain(options, instrumentation);
+        if (!admitsAgent(specificationVersion, options, true)) {
+            return;
+        }
+        if (featureOf(specificationVersion) >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES) {
+            Internals.startNatively(options, instrumentation);
+        } else if (!startedNatively(options, instrumentation)) {
+            Internals.startInJava(options, instrumentation);
         }
     }
 

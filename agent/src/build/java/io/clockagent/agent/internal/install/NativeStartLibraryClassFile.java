@@ -1,8 +1,8 @@
 package io.clockagent.agent.internal.install;
 
 import io.clockagent.agent.internal.classfile.ClassRenamer;
+import io.clockagent.agent.internal.clock.BootClock;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -27,17 +27,9 @@ final class NativeStartLibraryClassFile {
         if (args.length != 1) {
             throw new IllegalArgumentException("usage: NativeStartLibraryClassFile CLASSES_DIRECTORY");
         }
-        byte[] source;
-        try (InputStream in = NativeStart.class.getClassLoader()
-                .getResourceAsStream(NativeStart.LIBRARY_SOURCE_INTERNAL_NAME + ".class")) {
-            if (in == null) {
-                throw new IOException(NativeStart.LIBRARY_SOURCE_INTERNAL_NAME + ".class is not among the classes");
-            }
-            source = in.readAllBytes();
-        }
         Path output = Path.of(args[0], NativeStart.LIBRARY_CLASS_FILE_RESOURCE);
         Files.createDirectories(output.getParent());
-        Files.write(output, ClassRenamer.rename(source, NativeStart.LIBRARY_SOURCE_INTERNAL_NAME,
-                NativeStart.LIBRARY_INTERNAL_NAME));
+        Files.write(output, ClassRenamer.rename(BootClock.sourceBytes(NativeStart.LIBRARY_SOURCE_INTERNAL_NAME),
+                NativeStart.LIBRARY_SOURCE_INTERNAL_NAME, NativeStart.LIBRARY_INTERNAL_NAME));
     }
 }

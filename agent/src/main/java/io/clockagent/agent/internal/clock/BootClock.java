@@ -82,8 +82,11 @@ public final class BootClock {
         return MethodHandles.privateLookupIn(Object.class, MethodHandles.lookup()).defineClass(classFile);
     }
 
-    /** The class file of the agent's class {@code sourceInternalName}, as the agent jar holds it. */
-    static byte[] sourceBytes(String sourceInternalName) throws IOException {
+    /**
+     * The class file of the agent's class {@code sourceInternalName}, as the agent jar holds it. Public for the build's
+     * generators, which rename it as the run time would.
+     */
+    public static byte[] sourceBytes(String sourceInternalName) throws IOException {
         return resourceBytes(sourceInternalName + ".class");
     }
 
