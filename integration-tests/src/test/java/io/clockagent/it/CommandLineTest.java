@@ -12,6 +12,7 @@ import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,10 @@ class CommandLineTest {
             Pattern.compile("cache=auto \\(default\\): +caches from about " + NUMBER + " reads per second \\(1\\.5x"
                     + " break-even\\), and reads the direct clock again below break-even"),
             Pattern.compile("verdict: (PAYS|PAYS ONLY WHEN BUSY)\\. .+"));
+
+    private static final int TICKER_LINE = 5;
+    /** Clocksources whose reads the vDSO answers in user space. */
+    private static final Set<String> VDSO_CLOCKSOURCES = Set.of("tsc", "arch_sys_counter");
 
     /**
      * Its claims are held to the tests: the JDKs it says it was tested on are those every forked-JVM test runs on,
@@ -104,6 +109,12 @@ class CommandLineTest {
         for (int i = 0; i < findings.size(); i++) {
             assertTrue(DOCTOR_FINDINGS.get(i).matcher(findings.get(i)).matches(), "line " + (i + 2) + " should match "
                     + DOCTOR_FINDINGS.get(i) + "\n" + result.describe());
+        }
+        // A slow clock's side is held in SlowClockTest; here, on a vDSO clocksource, the ticker must see a fast one.
+        String clocksource = findings.get(0).split(" +")[1];
+        if (VDSO_CLOCKSOURCES.contains(clocksource)) {
+            assertTrue(findings.get(TICKER_LINE).contains(", spins on the wall clock before each tick, "),
+                    "on " + clocksource + "\n" + result.describe());
         }
     }
 

@@ -8,6 +8,9 @@ import io.clockagent.it.demo.DemoTable;
 import io.clockagent.it.seeds.SeedsComparison;
 import io.clockagent.it.seeds.SeedsExperiment;
 import io.clockagent.it.seeds.SeedsRun;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.OnEachJdk;
@@ -41,6 +44,9 @@ class SlowClockTest {
     private static final double MIN_SLOWDOWN = 2.0;
     /** As in the seeds experiment on a fast clock; expected here is far more, a system call against about 1 ns. */
     private static final double MIN_SPEEDUP = 3.0;
+
+    /** As in CommandLineTest: only a doctor that hangs. */
+    private static final long DOCTOR_PATIENCE_SECONDS = 30;
 
     @TempDir
     static Path workDirectory;
@@ -108,6 +114,21 @@ class SlowClockTest {
         assertEquals("java.lang.ClockAgentCachedClock", on.clockClass(), on.fork().describe());
         assertEquals(off.checksum(), on.checksum(), "the agent changed what the service computed\n--- off:\n"
                 + off.fork().describe() + "\n--- on:\n" + on.fork().describe());
+    }
+
+    /** The doctor runs a ticker as the agent does and says how it waits for each tick. */
+    @OnEachJdk
+    void theTickerFindsTheReadsSlowAndReadsTheWallClockOnceATick(int featureVersion) {
+        Path library = SlowClockLibrary.build();
+        ForkedJvm doctor = new ForkedJvm(Jdks.require(featureVersion), workDirectory.resolve("doctor-" + featureVersion))
+                .timeoutSeconds(DOCTOR_PATIENCE_SECONDS);
+        SlowClockLibrary.preloaded(library).forEach(doctor::environment);
+
+        ForkResult result = doctor.runJar(BuildOutputs.agentJar(), "doctor");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(result.stdout().stream().anyMatch(line -> line.startsWith("ticker cost:")
+                && line.contains(", one wall-clock read a tick (reads are slow), ")), result.describe());
     }
 
     private static String nanos(double[] values) {

@@ -80,9 +80,11 @@ public final class Ticker implements Runnable, AutoCloseable {
     /*
      * Where a wall-clock read is slow (see WallReadCost), set before the first tick: the ticker's last wall-clock read
      * and System.nanoTime() right after it, from which it places the next boundary on the monotonic clock instead of
-     * reading the wall clock again until then. Used by the ticker thread only.
+     * reading the wall clock again until then. Used by the ticker thread only, but for {@link #slowWallReads()}.
      */
-    private boolean slowWallReads;
+    private volatile boolean slowWallReads;
+    /** Whether a test set {@link #slowWallReads} instead of having this host's reads measured. */
+    private boolean wallReadsAssumed;
     private long lastWallNanos;
     private long lastWallReadAtNanos;
 
@@ -123,6 +125,12 @@ public final class Ticker implements Runnable, AutoCloseable {
         Ticker ticker = prepare(wallClock, tickNanos, waitStrategy, monotonic, cachePolicy);
         ticker.startOnce(clock);
         return ticker;
+    }
+
+    /** Instead of measuring this host's wall-clock reads, treats them as slow or fast; before the thread starts. */
+    void assumeWallReads(boolean slow) {
+        slowWallReads = slow;
+        wallReadsAssumed = true;
     }
 
     /**
@@ -170,7 +178,9 @@ public final class Ticker implements Runnable, AutoCloseable {
             // reads, so that a service that reads the clock a little never pays for ticks, least of all as it starts
             // (a second of ticks, with the service's start busy on every core, cost Spring Boot's start 90 ms here).
             if (idleUntilDemand(lastMillis)) {
-                slowWallReads = WallReadCost.isSlow(wallClock);
+                if (!wallReadsAssumed) {
+                    slowWallReads = WallReadCost.isSlow();
+                }
                 if (decision != null) {
                     decision.directCallMeasured(directCallNanos());
                 }
@@ -545,6 +555,11 @@ public final class Ticker implements Runnable, AutoCloseable {
 
     public boolean timerSlackLowered() {
         return timerSlackLowered;
+    }
+
+    /** Whether the ticker found wall-clock reads slow and reads the wall clock once a tick; false until it ticks. */
+    public boolean slowWallReads() {
+        return slowWallReads;
     }
 
     /** With cache=auto, whether caching pays and the figures it was decided on; null with cache=always. */

@@ -1,27 +1,32 @@
 package io.clockagent.agent.internal.clock;
 
-import java.time.Clock;
-
 /**
- * Whether a read of the ticker's wall clock is slow on this host: measured once, on the ticker thread, before its
- * first tick.
+ * Whether a read of the wall clock is slow on this host: measured once, on the ticker thread, before its first tick.
  *
  * <p>Where the kernel's clocksource has a vDSO fast path (tsc, the arm architected timer), a read is answered in user
  * space in 20-40 ns, and the ticker spins on it for the last microseconds before each boundary. Where it has none
  * (hpet, acpi_pm, Xen, a filtered {@code clock_gettime}), every read is a system call, and an hpet read is serialized
  * across the machine: a spin of dozens of reads a tick is then the ticker's main cost, and it slows every other
  * process's reads of the clock. There the ticker reads the wall clock once a tick and waits on the monotonic clock.
+ *
+ * <p>The ticker measures before its code is compiled, where a read costs mostly the interpreter's call into native
+ * code, and that cost alone varies with the host and its load (an interpreted {@code Clock.millis()} on a vDSO clock
+ * took 60-70 ns on one host and 115-175 ns on another), so no fixed bound on the read tells it from a system call.
+ * Instead each read is timed beside another native call of the same shape that reads no clock
+ * ({@link System#identityHashCode}), in alternating batches. Measured on JDK 11, 17, 21 and 25 (tsc): a vDSO read
+ * 0.8-1.7 times that call and at most 30 ns above it; a system call (under the tests' {@code slowclock.c}) 3.3-8.3
+ * times and at least 190 ns above.
  */
 final class WallReadCost {
 
     /**
-     * Between the two kinds, with room on both sides: a vDSO read took 60-70 ns here through {@code Clock.millis()}
-     * while still interpreted (which is what the ticker measures, before its code is compiled), and a system call
-     * about 200 ns (under {@code slowclock.c}, JDK 17), an hpet read on real hardware 0.5-2 us.
+     * A slow read reaches both bounds. The ratio alone would misjudge a compiled measurement (a 30 ns read beside a
+     * 3 ns call); the margin alone a host that runs everything slower.
      */
-    static final long SLOW_READ_NANOS = 150L;
-    /** 128 reads: at most a few tens of microseconds on a slow clock, once. */
-    private static final int READS_PER_BATCH = 16;
+    static final double SLOW_READ_RATIO = 2.0;
+    static final double SLOW_READ_MARGIN_NANOS = 100.0;
+    /** 128 reads of the clock: at most a few hundred microseconds on a slow clock, once. */
+    private static final int CALLS_PER_BATCH = 16;
     private static final int BATCHES = 8;
 
     /** Where the measurement's sums go, so that they cannot be optimised away. */
@@ -30,26 +35,31 @@ final class WallReadCost {
     private WallReadCost() {
     }
 
-    static boolean isSlow(Clock wallClock) {
-        return nanos(wallClock) >= SLOW_READ_NANOS;
-    }
-
-    /**
-     * The fastest of a few short batches of reads, per read; preemption can only make a batch slower. Through
-     * {@code millis()}: the same {@code clock_gettime(CLOCK_REALTIME)} as {@code instant()}, without the arithmetic
-     * that makes an interpreted {@code instant()} cost some 450 ns even on a fast clock.
-     */
-    static long nanos(Clock wallClock) {
-        long fastestBatchNanos = Long.MAX_VALUE;
+    static boolean isSlow() {
+        long fastestReadBatchNanos = Long.MAX_VALUE;
+        long fastestCallBatchNanos = Long.MAX_VALUE;
         long sum = 0;
+        Object hashed = new Object();
+        // The fastest batch of each: preemption can only make a batch slower.
         for (int batch = 0; batch < BATCHES; batch++) {
             long startNanos = System.nanoTime();
-            for (int i = 0; i < READS_PER_BATCH; i++) {
-                sum += wallClock.millis();
+            for (int i = 0; i < CALLS_PER_BATCH; i++) {
+                sum += System.currentTimeMillis();
             }
-            fastestBatchNanos = Math.min(fastestBatchNanos, System.nanoTime() - startNanos);
+            long middleNanos = System.nanoTime();
+            for (int i = 0; i < CALLS_PER_BATCH; i++) {
+                sum += System.identityHashCode(hashed);
+            }
+            long endNanos = System.nanoTime();
+            fastestReadBatchNanos = Math.min(fastestReadBatchNanos, middleNanos - startNanos);
+            fastestCallBatchNanos = Math.min(fastestCallBatchNanos, endNanos - middleNanos);
         }
         sink = sum;
-        return fastestBatchNanos / READS_PER_BATCH;
+        return isSlow(fastestReadBatchNanos / (double) CALLS_PER_BATCH,
+                fastestCallBatchNanos / (double) CALLS_PER_BATCH);
+    }
+
+    static boolean isSlow(double readNanos, double nativeCallNanos) {
+        return readNanos >= SLOW_READ_RATIO * nativeCallNanos && readNanos - nativeCallNanos >= SLOW_READ_MARGIN_NANOS;
     }
 }

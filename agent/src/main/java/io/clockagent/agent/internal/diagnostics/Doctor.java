@@ -71,8 +71,10 @@ public final class Doctor {
             double cachedNanos = ClockCost.nanosPerCall(new CachedReads());
             double tickerCpuMillisPerSecond = tickerCpuMillisPerSecond(ticker);
             out.println(line("cached read", cachedNanos, "1 thread, tick=1ms"));
-            out.println(String.format(Locale.ROOT, "%-24s%8.2f ms CPU per second (%.2f %% of a core), %s",
+            out.println(String.format(Locale.ROOT, "%-24s%8.2f ms CPU per second (%.2f %% of a core), %s, %s",
                     "ticker cost:", tickerCpuMillisPerSecond, tickerCpuMillisPerSecond / 10.0,
+                    ticker.slowWallReads() ? "one wall-clock read a tick (reads are slow)"
+                            : "spins on the wall clock before each tick",
                     ticker.timerSlackLowered() ? "timer slack lowered to 1 ns" : "default timer slack"));
             verdict(clocksource, directNanos, directTwoThreadsNanos, cachedNanos, tickerCpuMillisPerSecond);
         } finally {

@@ -30,8 +30,6 @@ class TickerTest {
     private static final long TICK_NANOS = 1_000_000L;
     private static final long PATIENCE_MILLIS = 10_000L;
     private static final long STALL_MILLIS = 200L;
-    /** Far above WallReadCost.SLOW_READ_NANOS, as an hpet read costs. */
-    private static final long SLOW_READ_NANOS = 1_000L;
 
     private Ticker ticker;
 
@@ -66,9 +64,11 @@ class TickerTest {
 
     @Test
     void onASlowClockReadsTheWallClockAtMostTwiceATick() throws Exception {
-        CountingClock wall = new CountingClock(SLOW_READ_NANOS);
+        CountingClock wall = new CountingClock();
         ReadsPerTick reads = new ReadsPerTick(wall);
-        ticker = Ticker.start(reads.writer, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        ticker = Ticker.prepare(wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        ticker.assumeWallReads(true);
+        ticker.startOnce(reads.writer);
         awaitReading(() -> ticker.ticks() > 10, "ticks");
 
         reads.restart();
@@ -82,9 +82,11 @@ class TickerTest {
 
     @Test
     void onAFastClockStillSpinsToTheBoundary() throws Exception {
-        CountingClock wall = new CountingClock(0L);
+        CountingClock wall = new CountingClock();
         ReadsPerTick reads = new ReadsPerTick(wall);
-        ticker = Ticker.start(reads.writer, wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        ticker = Ticker.prepare(wall, TICK_NANOS, WaitStrategy.PARK, false, CachePolicy.ALWAYS);
+        ticker.assumeWallReads(false);
+        ticker.startOnce(reads.writer);
         awaitReading(() -> ticker.ticks() > 10, "ticks");
 
         reads.restart();
@@ -394,14 +396,9 @@ class TickerTest {
         }
     }
 
-    /** The real clock, counting the ticker's reads ({@code instant()}), each of which takes at least a given time. */
+    /** The real clock, counting the ticker's reads ({@code instant()}). */
     private static final class CountingClock extends UtcClock {
-        private final long readNanos;
         private final AtomicLong reads = new AtomicLong();
-
-        CountingClock(long readNanos) {
-            this.readNanos = readNanos;
-        }
 
         long reads() {
             return reads.get();
@@ -410,27 +407,7 @@ class TickerTest {
         @Override
         public Instant instant() {
             reads.incrementAndGet();
-            Instant now = Instant.now();
-            takeReadTime();
-            return now;
-        }
-
-        /** What the ticker times to tell a slow clock from a fast one, and never reads to publish: not counted. */
-        @Override
-        public long millis() {
-            long now = System.currentTimeMillis();
-            takeReadTime();
-            return now;
-        }
-
-        private void takeReadTime() {
-            if (readNanos == 0L) {
-                return;
-            }
-            long startNanos = System.nanoTime();
-            while (System.nanoTime() - startNanos < readNanos) {
-                Thread.onSpinWait();
-            }
+            return Instant.now();
         }
     }
 
