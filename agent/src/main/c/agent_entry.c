@@ -9,8 +9,9 @@
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
  * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
  * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
- * own, a second after the clock exists (START_DELAY_MILLIS) and once classes in scope stop loading, so that a JVM
- * that never loads a class to rewrite never loads them and a service's start does not share its CPUs with them;
+ * own, a second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is
+ * read often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
+ * never loads them and a service's start does not share its CPUs with them;
  * earlier only where verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean,
  * or a detach is asked for. This side counts what the hook does and, where sites are counted, shows the Java side
  * each class it rewrote, holding those that came before the Java side until it starts.
@@ -63,12 +64,23 @@
  * classes for seconds), until none has loaded for START_QUIET_MILLIS, and at the longest START_DELAY_MAX_MILLIS: the
  * Java side started inside a start costs it about as much as the hook's own work (benchmarks/README.md). Reads go to
  * the direct clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the
- * wait.
+ * wait, here or in the wait for reads below.
  */
 #define START_DELAY_MILLIS 1000
 #define START_QUIET_MILLIS 100
 #define START_DELAY_MAX_MILLIS 10000
 #define START_DELAY_STEP_MILLIS 10
+/*
+ * Then it waits for the clock to be read: a JVM that reads it rarely (a tool, a service that logs now and then) has
+ * no use for a ticker, as cache=auto would find, and never loads one. The Java side starts once rewritten sites read
+ * the direct clock, which the clock counts, START_READS_PER_SECOND times a second over a step of
+ * START_READS_STEP_MILLIS: a tenth of the rate from which caching pays where a read costs 2 us (hpet) and the ticker
+ * 20 ms of CPU a second, so that cache=auto decides, with the ticker started, wherever caching could pay. With
+ * cache=always it starts at the first read.
+ */
+#define START_READS_PER_SECOND 1000
+#define START_READS_STEP_MILLIS 100
+#define DIRECT_READS_FIELD "DIRECT_READS"
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
@@ -93,6 +105,7 @@ typedef struct held_rewrite {
 
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
+static const char *const CACHE_SPELLINGS[] = CACHE_VALUES;
 
 static agent_options options;
 /* The agent arguments as given, for the Java side, which reads the three sources again with the Java parser. */
@@ -723,25 +736,63 @@ static char *make_banner(void) {
 }
 
 /*
- * The start thread: waits out the start delay and the class loading in scope after it (START_QUIET_MILLIS), in Java,
- * where the JVM's exit need not wait for it, then starts.
+ * The reads of the direct clock that rewritten sites have made, as the clock counts them in its stripes; -1 where they
+ * cannot be read (the clock not defined, as when JMX or a detach asked for the Java side first).
+ */
+static long direct_reads(JNIEnv *jni) {
+    jfieldID field = clock_class == NULL ? NULL
+            : (*jni)->GetStaticFieldID(jni, clock_class, DIRECT_READS_FIELD, "[J");
+    jlongArray stripes = field == NULL ? NULL : (*jni)->GetStaticObjectField(jni, clock_class, field);
+    jlong *counts = stripes == NULL ? NULL : (*jni)->GetLongArrayElements(jni, stripes, NULL);
+    if (counts == NULL) {
+        (*jni)->ExceptionClear(jni);
+        return -1;
+    }
+    long reads = 0;
+    for (jsize i = 0, length = (*jni)->GetArrayLength(jni, stripes); i < length; i++) {
+        reads += (long) counts[i];
+    }
+    (*jni)->ReleaseLongArrayElements(jni, stripes, counts, JNI_ABORT);
+    (*jni)->DeleteLocalRef(jni, stripes);
+    return reads;
+}
+
+/*
+ * The start thread: waits out the start delay and the class loading in scope after it (START_QUIET_MILLIS), then for
+ * reads of the clock, in Java, where the JVM's exit need not wait for it, then starts.
  */
 static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
     jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
     jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
+    long reads_needed = options.cache == OPTION_UNSET || strcmp(CACHE_SPELLINGS[options.cache], "always") != 0
+            ? START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000 : 1;
     long scanned_before = -1;
+    long reads_before = -1;
     int quiet_millis = 0;
-    for (int waited = 0; sleep != NULL && waited < START_DELAY_MAX_MILLIS; waited += START_DELAY_STEP_MILLIS) {
+    int settled = 0;
+    for (int waited = 0; sleep != NULL; waited += settled ? 0 : START_DELAY_STEP_MILLIS) {
         pthread_mutex_lock(&java_side_lock);
         int asked = jmx_seen || detach_seen;
         pthread_mutex_unlock(&java_side_lock);
-        long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
-        quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
-        scanned_before = scanned;
-        if (asked || (waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS)) {
+        if (asked) {
             break;
         }
-        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_DELAY_STEP_MILLIS);
+        if (!settled) {
+            long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
+            quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
+            scanned_before = scanned;
+            settled = (waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS)
+                    || waited >= START_DELAY_MAX_MILLIS;
+        }
+        if (settled) {
+            long reads = direct_reads(jni);
+            if (reads < 0 || (reads_before >= 0 && reads - reads_before >= reads_needed)) {
+                break;
+            }
+            reads_before = reads;
+        }
+        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep,
+                                     (jlong) (settled ? START_READS_STEP_MILLIS : START_DELAY_STEP_MILLIS));
         if ((*jni)->ExceptionCheck(jni)) {
             /* Interrupted: start now rather than call Java with the exception pending. */
             break;

@@ -39,6 +39,8 @@ class AgentPathTest {
     private static final String OPTIONS = "include=" + SITES + ",tick=1s,cache=always";
     private static final String AARCH64_PLATFORM = "linux-aarch64";
     private static final String BAD_TICK = "include=" + SITES + ",tick=5";
+    /** Well past the second and a tenth after which the Java side would start if the clock were read often. */
+    private static final int SELDOM_READ_SECONDS = 2;
 
     @OnEachJdk
     void cachesTheSitesInScopeWithTheJavaagentsBanner(int featureVersion, @TempDir Path runDirectory)
@@ -55,6 +57,25 @@ class AgentPathTest {
         assertEquals(1, result.stderr().size(), "the banner alone\n" + result.describe());
         assertTrue(AgentStderr.banner("tick=1s wait=park cache=always include=" + SITES + " exclude=(none)")
                 .matcher(result.stderr().get(0)).matches(), result.describe());
+    }
+
+    /**
+     * A JVM that reads the clock ten times a second has no use for a ticker and never loads the agent's Java side; one
+     * that reads it thousands of times a second gets it, with cache=auto deciding there whether caching pays.
+     */
+    @OnEachJdk
+    void theTickerStartsOnlyOnceTheClockIsReadOftenEnoughThatCachingCouldPay(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        Path library = libraryBesideJar(jdk, runDirectory);
+
+        ForkResult result = new ForkedJvm(jdk, runDirectory).agentpath(library, "include=" + SITES)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OperableServiceMain.class.getName(), "sites", "seldom-reads " + SELDOM_READ_SECONDS,
+                        "keep-reading", "await-ticker");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(List.of("sites read", "tickers 0", "reading", "tickers 1"), result.stdout(), result.describe());
     }
 
     /** The Java transformer is -javaagent's alone: asked for through -agentpath, the agent says so and caches. */
