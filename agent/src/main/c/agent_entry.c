@@ -105,7 +105,6 @@ typedef struct held_rewrite {
 
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
-static const char *const CACHE_SPELLINGS[] = CACHE_VALUES;
 
 static agent_options options;
 /* The agent arguments as given, for the Java side, which reads the three sources again with the Java parser. */
@@ -740,8 +739,11 @@ static char *make_banner(void) {
  * cannot be read (the clock not defined, as when JMX or a detach asked for the Java side first).
  */
 static long direct_reads(JNIEnv *jni) {
-    jfieldID field = clock_class == NULL ? NULL
-            : (*jni)->GetStaticFieldID(jni, clock_class, DIRECT_READS_FIELD, "[J");
+    /* Only the start thread reads the count, at each step: the field is looked up once. */
+    static jfieldID field;
+    if (field == NULL && clock_class != NULL) {
+        field = (*jni)->GetStaticFieldID(jni, clock_class, DIRECT_READS_FIELD, "[J");
+    }
     jlongArray stripes = field == NULL ? NULL : (*jni)->GetStaticObjectField(jni, clock_class, field);
     jlong *counts = stripes == NULL ? NULL : (*jni)->GetLongArrayElements(jni, stripes, NULL);
     if (counts == NULL) {
@@ -764,8 +766,7 @@ static long direct_reads(JNIEnv *jni) {
 static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
     jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
     jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
-    long reads_needed = options.cache == OPTION_UNSET || strcmp(CACHE_SPELLINGS[options.cache], "always") != 0
-            ? START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000 : 1;
+    long reads_needed = caches_always(&options) ? 1 : START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000;
     long scanned_before = -1;
     long reads_before = -1;
     int quiet_millis = 0;

@@ -681,6 +681,10 @@ static void append_packages(buffer *b, const package_prefixes *prefixes, const c
     }
 }
 
+int caches_always(const agent_options *options) {
+    return options->cache != OPTION_UNSET && strcmp(CACHE_SPELLINGS[options->cache], "always") == 0;
+}
+
 char *describe_agent_options(const agent_options *options) {
     buffer b = {0};
     append(&b, "tick=");

@@ -54,6 +54,9 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
 
 void free_agent_options(agent_options *options);
 
+/* Whether the options ask for cache=always: the clock cached from the first read, with no measurement. */
+int caches_always(const agent_options *options);
+
 /* The options as the banner shows them, as AgentOptions.describe() does; NULL if memory runs short. Free it. */
 char *describe_agent_options(const agent_options *options);
 

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Fuzzes each entry point of the native class filter that reads class bytes, one libFuzzer harness each
 # (HARNESS_fuzzer.c: scan for class_scan.c, rewrite for call_site_rewriter.c), under AddressSanitizer and
-# UndefinedBehaviorSanitizer. Every harness first replays each input in regressions/ once; then each fuzzes for
-# SECONDS, seeded with those inputs and the class files of the Byte Buddy, Kotlin, Scala and Groovy jars the agent's
-# tests use (the versions its pom pins; Maven fetches any that ~/.m2 lacks), and prints its executions, coverage and
-# crashes. A crashing input lands in WORK/crashes/HARNESS/; once the bug is fixed, keep it in regressions/, which this
-# script, FuzzRegressionReplayTest and NativeRewriterParityTest replay.
+# UndefinedBehaviorSanitizer. Every harness first replays each input in regressions/ once; then all fuzz side by side
+# for SECONDS, seeded with those inputs and the class files of the Byte Buddy, Kotlin, Scala and Groovy jars the agent's
+# tests use (the versions its pom pins; Maven fetches any that ~/.m2 lacks), and each prints its executions, coverage
+# and crashes. A crashing input lands in WORK/crashes/HARNESS/; once the bug is fixed, keep it in regressions/, which
+# this script, FuzzRegressionReplayTest and NativeRewriterParityTest replay.
 #
 #   agent/src/test/c/fuzz/fuzz.sh SECONDS [HARNESS...]     (default: every harness; SECONDS 0: replay only)
 #
@@ -103,15 +103,24 @@ if [ ! -f "$work/seeds/.done" ]; then
 fi
 echo "seeds: $(ls "$work/seeds" | wc -l) class files, and the regression inputs"
 
+# The harnesses fuzz side by side, each on a core of its own where there are enough.
+for harness in $harnesses; do
+  crashes=$work/crashes/$harness
+  mkdir -p "$work/corpus/$harness" "$crashes"
+  touch "$work/$harness.started"
+  (
+    status=0
+    UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
+      -dict="$here/class_file.dict" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048 \
+      "$work/corpus/$harness" "$work/seeds" "$here/regressions" > "$work/$harness.log" 2>&1 || status=$?
+    echo "$status" > "$work/$harness.status"
+  ) &
+done
+wait
 for harness in $harnesses; do
   crashes=$work/crashes/$harness
   log=$work/$harness.log
-  mkdir -p "$work/corpus/$harness" "$crashes"
-  touch "$work/$harness.started"
-  status=0
-  UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
-    -dict="$here/class_file.dict" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048 \
-    "$work/corpus/$harness" "$work/seeds" "$here/regressions" > "$log" 2>&1 || status=$?
+  status=$(cat "$work/$harness.status")
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   per_second=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -o 'cov: [0-9]* ft: [0-9]*' || true)

@@ -15,6 +15,7 @@ import io.clockagent.it.support.GeneratedClocks;
 import io.clockagent.it.support.InspectorJar;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import java.io.IOException;
@@ -129,6 +130,7 @@ class MalformedClassFilesTest {
     @OnEachJdkThroughBothEntries
     void eachClassFailsAsWithoutTheAgentAndTheNativeHookReportsTheFirstOnce(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) {
+        NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
         Map<String, String> outcomes = outcomesWithoutTheAgent(jdk, runDirectory);
         ForkResult with = entry.addTo(new ForkedJvm(jdk, runDirectory.resolve("with")), "include=" + PACKAGE)
