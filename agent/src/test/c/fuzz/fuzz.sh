@@ -108,6 +108,8 @@ for harness in $harnesses; do
   crashes=$work/crashes/$harness
   mkdir -p "$work/corpus/$harness" "$crashes"
   touch "$work/$harness.started"
+  # A status left by an earlier run must not stand in for one this run failed to write.
+  rm -f "$work/$harness.status"
   (
     status=0
     UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
