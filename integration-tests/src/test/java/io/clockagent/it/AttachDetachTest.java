@@ -186,9 +186,8 @@ class AttachDetachTest {
             long pid = target.pid();
             StderrCursor stderr = new StderrCursor(target);
             target.ask("first-tick", "ticking");
-            DistinctMillis early = probe(target, "early");
-            DistinctMillis late = probe(target, "late");
-            Stage started = new Stage(null, stderr.newAgentLines(), early, late, tickers(target));
+            Clocks clocks = probeBoth(target);
+            Stage started = new Stage(null, stderr.newAgentLines(), clocks.early(), clocks.late(), tickers(target));
             Stage detach = stage(target, stderr, attachCli(jdk, runDirectory, "detach", pid, null), false);
             Stage attach = stage(target, stderr, attachCli(jdk, runDirectory, "attach", pid, OPTIONS), true);
             ForkResult end = target.finish();
@@ -244,14 +243,19 @@ class AttachDetachTest {
         if (agentActive) {
             target.ask("first-tick", "ticking");
         }
-        DistinctMillis early = probe(target, "early");
-        DistinctMillis late = probe(target, "late");
+        Clocks clocks = probeBoth(target);
         long tickers = tickers(target);
-        return new Stage(command, stderr.newAgentLines(), early, late, tickers);
+        return new Stage(command, stderr.newAgentLines(), clocks.early(), clocks.late(), tickers);
     }
 
     private static DistinctMillis probe(LiveJvm target, String clock) {
         return DistinctMillis.parse(target.ask(clock, clock + " "));
+    }
+
+    /** Both clocks, probed in one loop. */
+    private static Clocks probeBoth(LiveJvm target) {
+        DistinctMillis early = DistinctMillis.parse(target.ask("both", "early "));
+        return new Clocks(early, DistinctMillis.parse(target.awaitLine("late ")));
     }
 
     private static long tickers(LiveJvm target) {
@@ -310,6 +314,9 @@ class AttachDetachTest {
      */
     private record Stage(ForkResult command, List<String> agentLines, DistinctMillis early, DistinctMillis late,
             long tickers) {
+    }
+
+    private record Clocks(DistinctMillis early, DistinctMillis late) {
     }
 
     private record Scenario(long pid, Stage before, Stage attach, Stage secondAttach, Stage detach, Stage reattach,

@@ -267,8 +267,8 @@ class NativeClassFilterTest {
             String after = target.ask("native-filter", "native-filter rewritten ");
             ForkResult detach = new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "detach",
                     Long.toString(target.pid()));
-            DistinctMillis lateDetached = DistinctMillis.parse(target.ask("late", "late "));
-            DistinctMillis earlyDetached = DistinctMillis.parse(target.ask("early", "early "));
+            DistinctMillis earlyDetached = DistinctMillis.parse(target.ask("both", "early "));
+            DistinctMillis lateDetached = DistinctMillis.parse(target.awaitLine("late "));
             String describe = "before: " + before + ", after: " + after + "\ndetach: " + detach.describe()
                     + "\ntarget stderr: " + target.stderr();
 
