@@ -3,6 +3,9 @@ package io.clockagent.stacks.console;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -10,8 +13,9 @@ import java.util.function.LongSupplier;
  * Tells, as a user could, whether a clock read is served from the agent's cache: by what it costs beside a direct
  * call of {@code System.currentTimeMillis()} made through a method handle looked up by name, which the agent never
  * rewrites. A direct call costs 20-40 ns on a {@code tsc} host and far more on others; a cached read costs about
- * as much as the loop around it. Rounds of the two alternate and each keeps its fastest round, which other work on
- * the machine cannot make faster. This class reads no clock through {@code System.currentTimeMillis()} itself.
+ * as much as the loop around it. Rounds of the reads under test and of the direct call alternate, and each keeps its
+ * fastest round, which other work on the machine cannot make faster; several reads share the warm-up and the rounds,
+ * and so their time. This class reads no clock through {@code System.currentTimeMillis()} itself.
  */
 public final class ClockCost {
 
@@ -36,34 +40,44 @@ public final class ClockCost {
     }
 
     /**
-     * @param read the read under test, such as {@code System::currentTimeMillis} written in the caller's class
-     * @return {@code read=R direct=D}: the nanoseconds per read of each, in their fastest round
+     * @param reads the reads under test, such as {@code System::currentTimeMillis} written in the caller's class
+     * @return for each read, in order, {@code read=R direct=D}: the nanoseconds per read of it and of the direct call,
+     *     each in its fastest round
      */
-    public static String measure(LongSupplier read) {
-        long fastestReadNanos = Long.MAX_VALUE;
+    public static List<String> measureEach(List<LongSupplier> reads) {
+        long[] fastestReadNanos = new long[reads.size()];
+        Arrays.fill(fastestReadNanos, Long.MAX_VALUE);
         long fastestDirectNanos = Long.MAX_VALUE;
         long sum = 0;
         long warmupStartNanos = System.nanoTime();
         while (System.nanoTime() - warmupStartNanos < WARMUP_NANOS) {
-            sum += read.getAsLong();
+            for (LongSupplier read : reads) {
+                sum += read.getAsLong();
+            }
         }
         long roundsStartNanos = System.nanoTime();
         for (int round = 0; round < ROUNDS || System.nanoTime() - roundsStartNanos < MIN_ROUNDS_NANOS; round++) {
-            long start = System.nanoTime();
-            for (int i = 0; i < READS_PER_ROUND; i++) {
-                sum += read.getAsLong();
+            for (int r = 0; r < fastestReadNanos.length; r++) {
+                LongSupplier read = reads.get(r);
+                long start = System.nanoTime();
+                for (int i = 0; i < READS_PER_ROUND; i++) {
+                    sum += read.getAsLong();
+                }
+                fastestReadNanos[r] = Math.min(fastestReadNanos[r], System.nanoTime() - start);
             }
-            long middle = System.nanoTime();
+            long start = System.nanoTime();
             for (int i = 0; i < READS_PER_ROUND; i++) {
                 sum += direct();
             }
-            long end = System.nanoTime();
-            fastestReadNanos = Math.min(fastestReadNanos, middle - start);
-            fastestDirectNanos = Math.min(fastestDirectNanos, end - middle);
+            fastestDirectNanos = Math.min(fastestDirectNanos, System.nanoTime() - start);
         }
         sink = sum;
-        return String.format(Locale.ROOT, "read=%.2f direct=%.2f", (double) fastestReadNanos / READS_PER_ROUND,
-                (double) fastestDirectNanos / READS_PER_ROUND);
+        List<String> measured = new ArrayList<>();
+        for (long readNanos : fastestReadNanos) {
+            measured.add(String.format(Locale.ROOT, "read=%.2f direct=%.2f", (double) readNanos / READS_PER_ROUND,
+                    (double) fastestDirectNanos / READS_PER_ROUND));
+        }
+        return measured;
     }
 
     private static long direct() {

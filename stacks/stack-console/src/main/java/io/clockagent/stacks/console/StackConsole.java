@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -38,8 +39,8 @@ public final class StackConsole {
                     System.out.println("stats " + stats.get());
                     break;
                 case "probe":
-                    System.out.println("probe app " + ClockCost.measure(appClock) + " library "
-                            + ClockCost.measure(libraryClock));
+                    List<String> costs = ClockCost.measureEach(List.of(appClock, libraryClock));
+                    System.out.println("probe app " + costs.get(0) + " library " + costs.get(1));
                     break;
                 default:
                     System.out.println("unknown command '" + command + "'; valid: stats, probe");
