@@ -26,9 +26,11 @@ import java.util.stream.Collectors;
  * a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StackComparison [--java PATH] [--rounds N]
- * [--warmup-seconds S] [--seconds S] [--startup-only] [--only STACK]}; STACK is spring-boot-service, netty-service,
- * kotlin-service or pool-service. {@code --startup-only} stops each service once it listens, for more rounds in the
- * same time.
+ * [--warmup-seconds S] [--seconds S] [--startup-only] [--native-only] [--only STACK]}; STACK is spring-boot-service,
+ * netty-service, kotlin-service or pool-service. {@code --startup-only} stops each service once it listens, for more
+ * rounds in the same time; {@code --native-only} runs only no agent, the do-nothing native agent and clock-agent
+ * through {@code -agentpath}, which the {@code -agentpath} budget compares, for more than twice the rounds in the same
+ * time.
  */
 public final class StackComparison {
 
@@ -41,6 +43,7 @@ public final class StackComparison {
     static final double NATIVE_NOOP_NOISY_RATIO = 1.02;
     static final double BUDGET_AGENT_PATH_TO_NATIVE_NOOP_RATIO = 1.01;
     private static final int CLIENTS = 2;
+    private static final String JAVA_NOOP = "do-nothing Java agent";
     private static final String NATIVE_NOOP = "do-nothing native agent";
     private static final String OPENING_NOOP = "do-nothing Java agent opening java.lang";
     private static final String BOTH_NOOPS = "do-nothing Java and native agents";
@@ -60,6 +63,7 @@ public final class StackComparison {
         long timedSeconds = 5;
         String only = null;
         boolean startupOnly = false;
+        boolean nativeOnly = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -73,8 +77,12 @@ public final class StackComparison {
                     // A flag: no value follows it.
                     continue;
                 }
+                case "--native-only" -> {
+                    nativeOnly = true;
+                    continue;
+                }
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
-                        + " --rounds N, --warmup-seconds S, --seconds S, --startup-only, --only STACK");
+                        + " --rounds N, --warmup-seconds S, --seconds S, --startup-only, --native-only, --only STACK");
             }
             i++;
         }
@@ -89,7 +97,7 @@ public final class StackComparison {
         }
         JdkUnderTest jdk = JdkUnderTest.of(java);
         BenchmarkFiles files = BenchmarkFiles.locate();
-        List<Variant> variants = variants(files);
+        List<Variant> variants = nativeOnly ? nativeVariants(files) : variants(files);
         Path work = Files.createTempDirectory("stack-comparison");
         System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + (startupOnly
                 ? "startup only" : CLIENTS + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds
@@ -115,7 +123,7 @@ public final class StackComparison {
     private static List<Variant> variants(BenchmarkFiles files) {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant("no agent", List.of()));
-        variants.add(new Variant("do-nothing Java agent", List.of("-javaagent:" + files.noopAgentJar())));
+        variants.add(new Variant(JAVA_NOOP, List.of("-javaagent:" + files.noopAgentJar())));
         variants.add(new Variant(OPENING_NOOP, List.of("-javaagent:" + files.noopAgentJar() + "=openJavaLang")));
         try {
             variants.add(new Variant(NATIVE_NOOP, List.of("-agentpath:" + files.noopNativeAgent())));
@@ -131,6 +139,13 @@ public final class StackComparison {
         }
         variants.add(new Variant("clock-agent", List.of("-javaagent:" + files.agentJar())));
         return variants;
+    }
+
+    /** No agent, the do-nothing native agent and clock-agent through -agentpath, which must all run. */
+    private static List<Variant> nativeVariants(BenchmarkFiles files) throws IOException, InterruptedException {
+        return List.of(new Variant("no agent", List.of()),
+                new Variant(NATIVE_NOOP, List.of("-agentpath:" + files.noopNativeAgent())),
+                new Variant(AGENT_PATH, List.of("-agentpath:" + files.agentPathLibrary())));
     }
 
     private static void compare(ServiceStack stack, JdkUnderTest jdk, BenchmarkFiles files, List<Variant> variants,
@@ -179,6 +194,13 @@ public final class StackComparison {
             System.out.println(tableRow(cells));
         }
         List<ServiceRun> without = runs.get(0);
+        int agentPathVariant = indexOf(variants, AGENT_PATH);
+        if (indexOf(variants, JAVA_NOOP) < 0) {
+            System.out.println();
+            System.out.println(agentPathLine(runs.get(agentPathVariant), without,
+                    runs.get(indexOf(variants, NATIVE_NOOP))));
+            return;
+        }
         List<ServiceRun> with = runs.get(variants.size() - 1);
         double startupRatio = median(with, run -> run.startupNanos / 1e6)
                 / median(without, run -> run.startupNanos / 1e6);
@@ -202,7 +224,6 @@ public final class StackComparison {
                     + " sees every class file), per round: startup "
                     + perRoundDifference(with, runs.get(bothNoops), BUDGET_OWN_SHARE_MILLIS));
         }
-        int agentPathVariant = indexOf(variants, AGENT_PATH);
         if (agentPathVariant >= 0) {
             System.out.println(agentPathLine(runs.get(agentPathVariant), without,
                     indexOf(variants, NATIVE_NOOP) < 0 ? null : runs.get(indexOf(variants, NATIVE_NOOP))));
@@ -287,14 +308,23 @@ public final class StackComparison {
         return Samples.median(values);
     }
 
-    /** {@code median M (range A-B)} of the per-round ratios {@code with[i] / without[i]}. */
+    /**
+     * {@code median M (95 % interval A-B, range C-D)} of the per-round ratios {@code with[i] / without[i]}; the interval
+     * where there are rounds enough for one.
+     */
     private static String ratios(List<ServiceRun> with, List<ServiceRun> without, Measure measure) {
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < with.size(); i++) {
             ratios.add(measure.of(with.get(i)) / measure.of(without.get(i)));
         }
-        return format("%.3f", Samples.median(ratios)) + "x (range " + format("%.3f", Collections.min(ratios)) + "-"
-                + format("%.3f", Collections.max(ratios)) + ")";
+        String interval = "";
+        if (ratios.size() >= 6) {
+            double[] bounds = Samples.medianInterval95(ratios);
+            interval = "95 % interval of the median " + format("%.3f", bounds[0]) + "-" + format("%.3f", bounds[1])
+                    + ", ";
+        }
+        return format("%.3f", Samples.median(ratios)) + "x (" + interval + "range "
+                + format("%.3f", Collections.min(ratios)) + "-" + format("%.3f", Collections.max(ratios)) + ")";
     }
 
     private static String tableRow(List<String> cells) {

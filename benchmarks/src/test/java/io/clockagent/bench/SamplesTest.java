@@ -1,6 +1,11 @@
 package io.clockagent.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +36,23 @@ class SamplesTest {
 
         assertEquals(10.0, variant.pairedMedianDifferenceNanos(baseline));
         assertEquals(1.1, variant.pairedMedianRatio(baseline), 1e-12);
+    }
+
+    @Test
+    void theMediansIntervalSpansTheOrderStatisticsAroundTheMiddle() {
+        List<Integer> hundred = new ArrayList<>();
+        for (int value = 100; value >= 1; value--) {
+            hundred.add(value);
+        }
+
+        // n = 100: ranks 50 - 9.8 and 51 + 9.8, rounded outwards, as in the tables of order-statistic intervals.
+        assertArrayEquals(new double[] {40, 61}, Samples.medianInterval95(hundred));
+        assertArrayEquals(new double[] {1, 6}, Samples.medianInterval95(List.of(6, 5, 4, 3, 2, 1)));
+    }
+
+    @Test
+    void fewerThanSixValuesHoldNoInterval() {
+        assertThrows(IllegalArgumentException.class, () -> Samples.medianInterval95(List.of(1, 2, 3, 4, 5)));
     }
 
     private static Samples samples(long... nanos) {
