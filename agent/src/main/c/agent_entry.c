@@ -22,12 +22,14 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <jni.h>
 #include <jvmti.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "agent_entry.h"
@@ -156,6 +158,8 @@ static int java_side_failed;
 static int unreadable_reported;
 /* This entry's JVMTI environment, for the restore at a detach. */
 static jvmtiEnv *entry_jvmti;
+/* The JVM the start thread joins once it has something to ask of Java. */
+static JavaVM *start_vm;
 /*
  * Set when a -javaagent copy was active first (its transformer rewrites, and its ticker ticks the one clock), and
  * once detached: the hook then leaves every class as it is.
@@ -670,9 +674,7 @@ static int serve(JNIEnv *jni, jobject started) {
  * natives it reads the counts through, starts it, and tells it what happened before. Each step runs only if the one
  * before left no exception pending.
  */
-static void JNICALL start_java_side(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
-    (void) jvmti;
-    (void) unused;
+static void start_java_side(JNIEnv *jni) {
     jobject loader = agent_loader(jni);
     jclass entry = loader == NULL || !bind_counts(jni, loader) ? NULL
             : agent_class(jni, loader, JAVA_SIDE_CLASS, JNI_TRUE);
@@ -759,19 +761,38 @@ static long direct_reads(JNIEnv *jni) {
     return reads;
 }
 
+/* Sleeps outside the JVM, the rest of the pause again where a signal cut it short. */
+static void sleep_millis(long millis) {
+    struct timespec pause = {millis / 1000, (millis % 1000) * 1000000L};
+    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+    }
+}
+
+/* Joins the start thread to the JVM, as a daemon, under START_THREAD_NAME; NULL where the JVM refuses. */
+static JNIEnv *join_jvm(void) {
+    JavaVMAttachArgs arguments = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
+    JNIEnv *jni = NULL;
+    if ((*start_vm)->AttachCurrentThreadAsDaemon(start_vm, (void **) &jni, &arguments) != JNI_OK) {
+        return NULL;
+    }
+    return jni;
+}
+
 /*
  * The start thread: waits out the start delay and the class loading in scope after it (START_QUIET_MILLIS), then for
- * reads of the clock, in Java, where the JVM's exit need not wait for it, then starts.
+ * reads of the clock, then starts. It is a thread of the library's own, which joins the JVM only once the delay is
+ * over and it must count the reads: a Java thread made as the clock is defined, inside the start, cost a Kotlin start
+ * on JDK 25 2.5 % (benchmarks/README.md), and the JVM's exit never waits for this one.
  */
-static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
-    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
-    jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
+static void *delayed_start(void *unused) {
+    (void) unused;
+    JNIEnv *jni = NULL;
     long reads_needed = caches_always(&options) ? 1 : START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000;
     long scanned_before = -1;
     long reads_before = -1;
     int quiet_millis = 0;
     int settled = 0;
-    for (int waited = 0; sleep != NULL; waited += settled ? 0 : START_DELAY_STEP_MILLIS) {
+    for (int waited = 0;; waited += settled ? 0 : START_DELAY_STEP_MILLIS) {
         pthread_mutex_lock(&java_side_lock);
         int asked = jmx_seen || detach_seen;
         pthread_mutex_unlock(&java_side_lock);
@@ -786,21 +807,26 @@ static void JNICALL delayed_start(jvmtiEnv *jvmti, JNIEnv *jni, void *unused) {
                     || waited >= START_DELAY_MAX_MILLIS;
         }
         if (settled) {
+            if (jni == NULL && (jni = join_jvm()) == NULL) {
+                break;
+            }
             long reads = direct_reads(jni);
             if (reads < 0 || (reads_before >= 0 && reads - reads_before >= reads_needed)) {
                 break;
             }
             reads_before = reads;
         }
-        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep,
-                                     (jlong) (settled ? START_READS_STEP_MILLIS : START_DELAY_STEP_MILLIS));
-        if ((*jni)->ExceptionCheck(jni)) {
-            /* Interrupted: start now rather than call Java with the exception pending. */
-            break;
-        }
+        sleep_millis(settled ? START_READS_STEP_MILLIS : START_DELAY_STEP_MILLIS);
     }
-    (*jni)->ExceptionClear(jni);
-    start_java_side(jvmti, jni, unused);
+    if (jni == NULL && (jni = join_jvm()) == NULL) {
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: the JVM refused the"
+                " start thread\n");
+        java_side_gone();
+        return NULL;
+    }
+    start_java_side(jni);
+    (*start_vm)->DetachCurrentThread(start_vm);
+    return NULL;
 }
 
 /*
@@ -826,20 +852,21 @@ static int claim_active_copy(JNIEnv *jni) {
 }
 
 static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
+    (void) jvmti;
     if (__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
         return;
     }
-    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
-    jmethodID thread_init = thread_class == NULL ? NULL
-            : (*jni)->GetMethodID(jni, thread_class, "<init>", "(Ljava/lang/String;)V");
-    jstring name = thread_init == NULL ? NULL : (*jni)->NewStringUTF(jni, START_THREAD_NAME);
-    jobject thread = name == NULL ? NULL : (*jni)->NewObject(jni, thread_class, thread_init, name);
-    if (thread == NULL
-            || (*jvmti)->RunAgentThread(jvmti, thread, delayed_start, NULL, JVMTI_THREAD_NORM_PRIORITY)
-                    != JVMTI_ERROR_NONE) {
-        char *why = take_exception(jni, "the JVM refused the thread");
-        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
-        free(why);
+    pthread_attr_t attributes;
+    pthread_t thread;
+    int error = (*jni)->GetJavaVM(jni, &start_vm) != JNI_OK ? EINVAL : pthread_attr_init(&attributes);
+    if (error == 0) {
+        error = pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        error = error != 0 ? error : pthread_create(&thread, &attributes, delayed_start, NULL);
+        pthread_attr_destroy(&attributes);
+    }
+    if (error != 0) {
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: no thread for its"
+                " start: %s\n", strerror(error));
         java_side_gone();
     }
 }
@@ -862,7 +889,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
      * main, as the Java entry's does: the report's shutdown hook is then in place however soon the service exits.
      */
     if (counts_sites && !__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
-        start_java_side(jvmti, jni, NULL);
+        start_java_side(jni);
     }
     __atomic_store_n(&vm_initialized, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&java_side_wanted, __ATOMIC_SEQ_CST)) {
