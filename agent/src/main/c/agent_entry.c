@@ -120,10 +120,9 @@ static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 /*
- * The start thread begins once the JVM can run threads and the Java side is wanted (the clock defined, JMX starting,
- * a detach asked for), whichever comes second; never earlier, since the JVM's exit waits up to 300 ms for a thread
- * that sits in native code, such as one that waits. Where sites are counted, the JVM's start runs the Java side
- * itself (on_vm_init).
+ * The start thread begins once the JVM has initialised, which it joins later, and the Java side is wanted (the clock
+ * defined, JMX starting, a detach asked for), whichever comes second. Where sites are counted, the JVM's start runs
+ * the Java side itself (on_vm_init).
  */
 static int vm_initialized;
 static int java_side_wanted;
@@ -762,68 +761,76 @@ static long direct_reads(JNIEnv *jni) {
 }
 
 /* Sleeps outside the JVM, the rest of the pause again where a signal cut it short. */
-static void sleep_millis(long millis) {
+static void sleep_outside_jvm(long millis) {
     struct timespec pause = {millis / 1000, (millis % 1000) * 1000000L};
     while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
     }
 }
 
-/* Joins the start thread to the JVM, as a daemon, under START_THREAD_NAME; NULL where the JVM refuses. */
-static JNIEnv *join_jvm(void) {
-    JavaVMAttachArgs arguments = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
-    JNIEnv *jni = NULL;
-    if ((*start_vm)->AttachCurrentThreadAsDaemon(start_vm, (void **) &jni, &arguments) != JNI_OK) {
-        return NULL;
+/* Whether JMX's start or a detach request asks for the Java side now. */
+static int java_side_asked(void) {
+    pthread_mutex_lock(&java_side_lock);
+    int asked = jmx_seen || detach_seen;
+    pthread_mutex_unlock(&java_side_lock);
+    return asked;
+}
+
+/*
+ * Waits for the clock to be read often enough (START_READS_PER_SECOND), or for the Java side to be asked for, in
+ * Java's Thread.sleep: the JVM's exit waits up to 300 ms for a thread of its own that sits in native code.
+ */
+static void await_reads(JNIEnv *jni) {
+    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
+    long reads_needed = caches_always(&options) ? 1 : START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000;
+    long reads_before = -1;
+    while (sleep != NULL && !java_side_asked()) {
+        long reads = direct_reads(jni);
+        if (reads < 0 || (reads_before >= 0 && reads - reads_before >= reads_needed)) {
+            return;
+        }
+        reads_before = reads;
+        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_READS_STEP_MILLIS);
+        if ((*jni)->ExceptionCheck(jni)) {
+            /* Interrupted: start now rather than call Java with the exception pending. */
+            return;
+        }
     }
-    return jni;
 }
 
 /*
  * The start thread: waits out the start delay and the class loading in scope after it (START_QUIET_MILLIS), then for
- * reads of the clock, then starts. It is a thread of the library's own, which joins the JVM only once the delay is
- * over and it must count the reads: a Java thread made as the clock is defined, inside the start, cost a Kotlin start
- * on JDK 25 2.5 % (benchmarks/README.md), and the JVM's exit never waits for this one.
+ * reads of the clock, then starts the Java side. Until the delay is over it is a thread of the library's own, outside
+ * the JVM, which neither sees it nor waits for it: a Java thread made as the clock is defined, inside the start, cost
+ * a Kotlin start on JDK 25 2.5 % of the do-nothing native agent (benchmarks/README.md). Then it joins the JVM, as a
+ * daemon, to count the reads.
  */
 static void *delayed_start(void *unused) {
     (void) unused;
-    JNIEnv *jni = NULL;
-    long reads_needed = caches_always(&options) ? 1 : START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000;
+    int asked = 0;
     long scanned_before = -1;
-    long reads_before = -1;
     int quiet_millis = 0;
-    int settled = 0;
-    for (int waited = 0;; waited += settled ? 0 : START_DELAY_STEP_MILLIS) {
-        pthread_mutex_lock(&java_side_lock);
-        int asked = jmx_seen || detach_seen;
-        pthread_mutex_unlock(&java_side_lock);
-        if (asked) {
+    for (int waited = 0; !(asked = java_side_asked()); waited += START_DELAY_STEP_MILLIS) {
+        long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
+        quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
+        scanned_before = scanned;
+        if ((waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS) || waited >= START_DELAY_MAX_MILLIS) {
             break;
         }
-        if (!settled) {
-            long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
-            quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
-            scanned_before = scanned;
-            settled = (waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS)
-                    || waited >= START_DELAY_MAX_MILLIS;
-        }
-        if (settled) {
-            if (jni == NULL && (jni = join_jvm()) == NULL) {
-                break;
-            }
-            long reads = direct_reads(jni);
-            if (reads < 0 || (reads_before >= 0 && reads - reads_before >= reads_needed)) {
-                break;
-            }
-            reads_before = reads;
-        }
-        sleep_millis(settled ? START_READS_STEP_MILLIS : START_DELAY_STEP_MILLIS);
+        sleep_outside_jvm(START_DELAY_STEP_MILLIS);
     }
-    if (jni == NULL && (jni = join_jvm()) == NULL) {
+    JavaVMAttachArgs thread = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
+    JNIEnv *jni = NULL;
+    if ((*start_vm)->AttachCurrentThreadAsDaemon(start_vm, (void **) &jni, &thread) != JNI_OK) {
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: the JVM refused the"
                 " start thread\n");
         java_side_gone();
         return NULL;
     }
+    if (!asked) {
+        await_reads(jni);
+    }
+    (*jni)->ExceptionClear(jni);
     start_java_side(jni);
     (*start_vm)->DetachCurrentThread(start_vm);
     return NULL;
