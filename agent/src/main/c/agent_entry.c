@@ -73,6 +73,11 @@
 #define START_DELAY_MAX_MILLIS 10000
 #define START_DELAY_STEP_MILLIS 10
 /*
+ * Until the delay is nearly over, only JMX's start or a detach request can end the wait: the start thread looks for
+ * them at this coarser step, so as not to wake a hundred times a second inside the start it stays out of.
+ */
+#define START_EARLY_STEP_MILLIS 100
+/*
  * Then it waits for the clock to be read: a JVM that reads it rarely (a tool, a service that logs now and then) has
  * no use for a ticker, as cache=auto would find, and never loads one. The Java side starts once rewritten sites read
  * the direct clock, which the clock counts, START_READS_PER_SECOND times a second over a step of
@@ -807,10 +812,14 @@ static void await_reads(JNIEnv *jni) {
  */
 static void *delayed_start(void *unused) {
     (void) unused;
+    int waited = 0;
+    for (; waited < START_DELAY_MILLIS - START_QUIET_MILLIS && !java_side_asked(); waited += START_EARLY_STEP_MILLIS) {
+        sleep_outside_jvm(START_EARLY_STEP_MILLIS);
+    }
     int asked = 0;
     long scanned_before = -1;
     int quiet_millis = 0;
-    for (int waited = 0; !(asked = java_side_asked()); waited += START_DELAY_STEP_MILLIS) {
+    for (; !(asked = java_side_asked()); waited += START_DELAY_STEP_MILLIS) {
         long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
         quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
         scanned_before = scanned;
