@@ -252,14 +252,14 @@ static jobject call_static(JNIEnv *jni, jclass owner, const char *method, const 
     return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
 }
 
-static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni);
+static void start_java_side_once(JNIEnv *jni);
 static void tell_java_side(JNIEnv *jni);
 
 /* Starts the Java side now if the JVM is ready for it, or as soon as it is. */
-static void want_java_side(jvmtiEnv *jvmti, JNIEnv *jni) {
+static void want_java_side(JNIEnv *jni) {
     __atomic_store_n(&java_side_wanted, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&vm_initialized, __ATOMIC_SEQ_CST)) {
-        start_java_side_once(jvmti, jni);
+        start_java_side_once(jni);
     }
 }
 
@@ -267,7 +267,7 @@ static void want_java_side(jvmtiEnv *jvmti, JNIEnv *jni) {
  * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
  * fails as a duplicate), and starts the Java side if the JVM is ready for it. Whether rewritten classes may now read it.
  */
-static int clock_ready(jvmtiEnv *jvmti, JNIEnv *jni) {
+static int clock_ready(JNIEnv *jni) {
     pthread_mutex_lock(&clock_lock);
     int first = clock_status == CLOCK_NOT_DEFINED;
     if (first) {
@@ -292,7 +292,7 @@ static int clock_ready(jvmtiEnv *jvmti, JNIEnv *jni) {
     int ready = clock_status == CLOCK_DEFINED;
     pthread_mutex_unlock(&clock_lock);
     if (first && ready) {
-        want_java_side(jvmti, jni);
+        want_java_side(jni);
         tell_java_side(jni);
     }
     return ready;
@@ -425,11 +425,11 @@ static void tell_java_side(JNIEnv *jni) {
  * Something the Java side acts on has happened, which `seen` records: the JDK's MBean server class loading (the Java
  * side registers the MBean) or another copy's detach request. The Java side is told, starting for it if need be.
  */
-static void java_side_needed(jvmtiEnv *jvmti, JNIEnv *jni, int *seen) {
+static void java_side_needed(JNIEnv *jni, int *seen) {
     pthread_mutex_lock(&java_side_lock);
     *seen = 1;
     pthread_mutex_unlock(&java_side_lock);
-    want_java_side(jvmti, jni);
+    want_java_side(jni);
     tell_java_side(jni);
 }
 
@@ -447,12 +447,12 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     }
     if (loader == NULL) {
         if (options.jmx && strcmp(name, MBEAN_SERVER_CLASS) == 0) {
-            java_side_needed(jvmti, jni, &jmx_seen);
+            java_side_needed(jni, &jmx_seen);
         }
         return;
     }
     if (strcmp(name, DETACH_SIGNAL) == 0 && loader_is(jvmti, jni, loader, DETACHING_LOADER_SIGNATURE)) {
-        java_side_needed(jvmti, jni, &detach_seen);
+        java_side_needed(jni, &detach_seen);
         return;
     }
     if (!in_scope(name)) {
@@ -465,7 +465,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     int cached_instants = starts_with_any(&options.cached_instants, name);
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
                                                  jvmti_allocate, jvmti, new_length, new_bytes);
-    if (outcome == REWRITE_DONE && !options.dry_run && !clock_ready(jvmti, jni)) {
+    if (outcome == REWRITE_DONE && !options.dry_run && !clock_ready(jni)) {
         /* The clock could not be defined: the class loads as it was. */
         (*jvmti)->Deallocate(jvmti, *new_bytes);
         *new_bytes = NULL;
@@ -867,8 +867,7 @@ static int claim_active_copy(JNIEnv *jni) {
     return previous == NULL;
 }
 
-static void start_java_side_once(jvmtiEnv *jvmti, JNIEnv *jni) {
-    (void) jvmti;
+static void start_java_side_once(JNIEnv *jni) {
     if (__atomic_exchange_n(&java_side_started, 1, __ATOMIC_SEQ_CST)) {
         return;
     }
@@ -909,7 +908,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
     }
     __atomic_store_n(&vm_initialized, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&java_side_wanted, __ATOMIC_SEQ_CST)) {
-        start_java_side_once(jvmti, jni);
+        start_java_side_once(jni);
     }
 }
 
