@@ -27,20 +27,30 @@ final class Samples {
      * in the same round: a slow phase of a noisy machine then cancels out instead of landing in one variant.
      */
     double pairedMedianDifferenceNanos(Samples baseline) {
-        List<Double> differences = new ArrayList<>();
-        for (int i = 0; i < paired(baseline); i++) {
-            differences.add((double) (nanos.get(i) - baseline.nanos.get(i)));
-        }
-        return median(differences);
+        return median(pairedDifferencesNanos(baseline));
     }
 
     /** The median of the per-round ratios {@code this[i] / baseline[i]}; see {@link #pairedMedianDifferenceNanos}. */
     double pairedMedianRatio(Samples baseline) {
+        return median(pairedRatios(baseline));
+    }
+
+    /** The per-round differences {@code this[i] - baseline[i]}, in round order. */
+    List<Double> pairedDifferencesNanos(Samples baseline) {
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < paired(baseline); i++) {
+            differences.add((double) (nanos.get(i) - baseline.nanos.get(i)));
+        }
+        return differences;
+    }
+
+    /** The per-round ratios {@code this[i] / baseline[i]}, in round order. */
+    List<Double> pairedRatios(Samples baseline) {
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < paired(baseline); i++) {
             ratios.add((double) nanos.get(i) / baseline.nanos.get(i));
         }
-        return median(ratios);
+        return ratios;
     }
 
     private int paired(Samples baseline) {

@@ -317,6 +317,14 @@ public final class StackComparison {
         for (int i = 0; i < with.size(); i++) {
             ratios.add(measure.of(with.get(i)) / measure.of(without.get(i)));
         }
+        return ratioSummary(ratios);
+    }
+
+    /**
+     * {@code median M (95 % interval A-B, range C-D)} of per-round ratios, for every runner that compares starts; the
+     * interval where there are rounds enough for one.
+     */
+    static String ratioSummary(List<Double> ratios) {
         String interval = "";
         if (ratios.size() >= 6) {
             double[] bounds = Samples.medianInterval95(ratios);

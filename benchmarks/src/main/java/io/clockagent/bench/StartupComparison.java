@@ -26,8 +26,9 @@ import java.util.function.ToLongFunction;
  * one JVM at a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StartupComparison [--java PATH] [--version-runs N]
- * [--class-heavy-runs N] [--premain-runs N] [--only version|class-heavy|premain]}; {@code --java} picks the JDK under
- * test (default: this one).
+ * [--class-heavy-runs N] [--premain-runs N] [--native-only] [--only version|class-heavy|premain]}; {@code --java} picks
+ * the JDK under test (default: this one); {@code --native-only} runs only no agent, the do-nothing native agent and
+ * clock-agent through {@code -agentpath}, the starts the {@code -agentpath} budget compares.
  */
 public final class StartupComparison {
 
@@ -40,10 +41,16 @@ public final class StartupComparison {
 
     private final String java;
     private final BenchmarkFiles files;
+    /**
+     * Only the starts the {@code -agentpath} budget compares: no agent, the do-nothing native agent and clock-agent
+     * through {@code -agentpath}, for three times the rounds in the same minutes.
+     */
+    private final boolean nativeOnly;
 
-    private StartupComparison(String java, BenchmarkFiles files) {
+    private StartupComparison(String java, BenchmarkFiles files, boolean nativeOnly) {
         this.java = java;
         this.files = files;
+        this.nativeOnly = nativeOnly;
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
@@ -52,6 +59,7 @@ public final class StartupComparison {
         int classHeavyRuns = 10;
         int premainRuns = 30;
         String only = null;
+        boolean nativeOnly = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -60,13 +68,22 @@ public final class StartupComparison {
                 case "--class-heavy-runs" -> classHeavyRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
                 case "--premain-runs" -> premainRuns = Integer.parseInt(RunnerArguments.required(args[i], value));
                 case "--only" -> only = RunnerArguments.required(args[i], value);
+                case "--native-only" -> {
+                    nativeOnly = true;
+                    // A flag: no value follows it.
+                    continue;
+                }
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
-                        + " --version-runs N, --class-heavy-runs N, --premain-runs N,"
+                        + " --version-runs N, --class-heavy-runs N, --premain-runs N, --native-only,"
                         + " --only version|class-heavy|premain");
             }
             i++;
         }
-        StartupComparison comparison = new StartupComparison(java, BenchmarkFiles.locate());
+        if (nativeOnly && "premain".equals(only)) {
+            throw new IllegalArgumentException("--native-only has no premain to time: -agentpath runs no premain; valid"
+                    + " with it: --only version|class-heavy");
+        }
+        StartupComparison comparison = new StartupComparison(java, BenchmarkFiles.locate(), nativeOnly);
         System.out.println(comparison.describeJdk() + ", " + Machine.hostFacts());
         if (only == null || only.equals("version")) {
             comparison.compareVersion(versionRuns);
@@ -74,7 +91,7 @@ public final class StartupComparison {
         if (only == null || only.equals("class-heavy")) {
             comparison.compareClassHeavy(classHeavyRuns);
         }
-        if (only == null || only.equals("premain")) {
+        if (!nativeOnly && (only == null || only.equals("premain"))) {
             comparison.comparePremain(premainRuns);
         }
     }
@@ -85,21 +102,29 @@ public final class StartupComparison {
     }
 
     private void compareVersion(int runs) throws IOException, InterruptedException {
-        List<Variant> variants = new ArrayList<>(List.of(
-                new Variant("plain", List.of()),
-                new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
-                new Variant("do-nothing agent opening java.lang",
-                        List.of("-javaagent:" + files.noopAgentJar() + "=openJavaLang")),
-                new Variant("clock-agent", List.of("-javaagent:" + files.agentJar()))));
-        Variant noop = variants.get(1);
-        Variant openingNoop = variants.get(2);
-        Variant clockAgent = variants.get(3);
-        Variant bothNoops = null;
+        Variant plain = new Variant("plain", List.of());
+        List<Variant> variants = new ArrayList<>(List.of(plain));
+        Variant noop = null;
+        Variant openingNoop = null;
+        Variant clockAgent = null;
+        Variant nativeNoops = null;
+        if (!nativeOnly) {
+            noop = new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar()));
+            openingNoop = new Variant("do-nothing agent opening java.lang",
+                    List.of("-javaagent:" + files.noopAgentJar() + "=openJavaLang"));
+            clockAgent = new Variant("clock-agent", List.of("-javaagent:" + files.agentJar()));
+            variants.addAll(List.of(noop, openingNoop, clockAgent));
+        }
         try {
-            bothNoops = new Variant("do-nothing Java and native agents", List.of("-javaagent:" + files.noopAgentJar(),
-                    "-agentpath:" + files.noopNativeAgent()));
-            variants.add(bothNoops);
+            nativeNoops = nativeOnly
+                    ? new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent()))
+                    : new Variant("do-nothing Java and native agents", List.of("-javaagent:" + files.noopAgentJar(),
+                            "-agentpath:" + files.noopNativeAgent()));
+            variants.add(nativeNoops);
         } catch (IOException | IllegalStateException unbuilt) {
+            if (nativeOnly) {
+                throw unbuilt;
+            }
             System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
         }
         Variant agentPath = null;
@@ -107,23 +132,25 @@ public final class StartupComparison {
             agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()));
             variants.add(agentPath);
         } catch (IOException | IllegalStateException unwritten) {
+            if (nativeOnly) {
+                throw unwritten;
+            }
             System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
         }
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.add("-version");
         }
-        Launch check = launch(clockAgent.command);
+        Variant shown = nativeOnly ? agentPath : clockAgent;
         System.out.println();
-        System.out.println("`java -version`: " + String.join(" ", clockAgent.command));
-        System.out.println("  clock-agent says: " + agentBanner(check.output));
+        System.out.println("`java -version`: " + String.join(" ", shown.command));
+        System.out.println("  clock-agent says: " + agentBanner(launch(shown.command).output));
 
         runRounds(variants, runs, null);
         System.out.println();
         System.out.println("| `java -version` | runs | median ms | min ms | max ms | median - plain median"
                 + " | median of per-round differences | process CPU median ms (- plain) |");
         System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-        Variant plain = variants.get(0);
         for (Variant variant : variants) {
             boolean isPlain = variant == plain;
             System.out.println(wallColumns(variant)
@@ -133,28 +160,43 @@ public final class StartupComparison {
                     + (isPlain ? "" : " (" + signedMillis(variant.cpu.medianNanos() - plain.cpu.medianNanos()) + ")")
                     + " |");
         }
-        double extraMillis = (clockAgent.wall.medianNanos() - plain.wall.medianNanos()) / 1e6;
         System.out.println();
-        System.out.println("budget: clock-agent adds at most " + format("%.0f", BUDGET_VERSION_EXTRA_MILLIS)
-                + " ms (median) to `java -version`: " + format("%+.1f", extraMillis) + " ms: "
-                + (extraMillis <= BUDGET_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
-        double ownShareMillis = clockAgent.wall.pairedMedianDifferenceNanos(noop.wall) / 1e6;
-        System.out.println("budget: clock-agent's own share, above the do-nothing agent, at most "
-                + format("%.0f", StackComparison.BUDGET_OWN_SHARE_MILLIS) + " ms (median of per-round differences): "
-                + format("%+.1f", ownShareMillis) + " ms: "
-                + (ownShareMillis <= StackComparison.BUDGET_OWN_SHARE_MILLIS ? "met" : "MISSED")
-                + "; above the do-nothing agent opening java.lang (the floor from Java 24 on): "
-                + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(openingNoop.wall) / 1e6) + " ms"
-                + (bothNoops == null ? "" : "; above the do-nothing Java and native agents (the floor of a -javaagent"
-                        + " whose hook sees every class file): "
-                        + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(bothNoops.wall) / 1e6) + " ms"));
+        if (clockAgent != null) {
+            double extraMillis = (clockAgent.wall.medianNanos() - plain.wall.medianNanos()) / 1e6;
+            System.out.println("budget: clock-agent adds at most " + format("%.0f", BUDGET_VERSION_EXTRA_MILLIS)
+                    + " ms (median) to `java -version`: " + format("%+.1f", extraMillis) + " ms: "
+                    + (extraMillis <= BUDGET_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
+            double ownShareMillis = clockAgent.wall.pairedMedianDifferenceNanos(noop.wall) / 1e6;
+            System.out.println("budget: clock-agent's own share, above the do-nothing agent, at most "
+                    + format("%.0f", StackComparison.BUDGET_OWN_SHARE_MILLIS) + " ms (median of per-round differences): "
+                    + format("%+.1f", ownShareMillis) + " ms: "
+                    + (ownShareMillis <= StackComparison.BUDGET_OWN_SHARE_MILLIS ? "met" : "MISSED")
+                    + "; above the do-nothing agent opening java.lang (the floor from Java 24 on): "
+                    + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(openingNoop.wall) / 1e6) + " ms"
+                    + (nativeNoops == null ? "" : "; above the do-nothing Java and native agents (the floor of a"
+                            + " -javaagent whose hook sees every class file): "
+                            + format("%+.1f", clockAgent.wall.pairedMedianDifferenceNanos(nativeNoops.wall) / 1e6)
+                            + " ms"));
+        }
         if (agentPath != null) {
-            double agentPathExtraMillis = agentPath.wall.pairedMedianDifferenceNanos(plain.wall) / 1e6;
+            List<Double> differencesNanos = agentPath.wall.pairedDifferencesNanos(plain.wall);
+            double agentPathExtraMillis = Samples.median(differencesNanos) / 1e6;
             System.out.println("budget: clock-agent through -agentpath adds at most "
                     + format("%.0f", BUDGET_AGENT_PATH_VERSION_EXTRA_MILLIS) + " ms (median of per-round differences)"
-                    + " to `java -version`: " + format("%+.1f", agentPathExtraMillis) + " ms: "
+                    + " to `java -version`: " + format("%+.1f", agentPathExtraMillis) + " ms"
+                    + differenceInterval(differencesNanos) + ": "
                     + (agentPathExtraMillis <= BUDGET_AGENT_PATH_VERSION_EXTRA_MILLIS ? "met" : "MISSED"));
         }
+    }
+
+    /** {@code  (95 % interval of the median A to B ms)} of per-round differences, or nothing for too few rounds. */
+    private static String differenceInterval(List<Double> differencesNanos) {
+        if (differencesNanos.size() < 6) {
+            return "";
+        }
+        double[] bounds = Samples.medianInterval95(differencesNanos);
+        return " (95 % interval of the median " + format("%+.1f", bounds[0] / 1e6) + " to "
+                + format("%+.1f", bounds[1] / 1e6) + " ms)";
     }
 
     private void compareClassHeavy(int runs) throws IOException, InterruptedException {
@@ -168,24 +210,33 @@ public final class StartupComparison {
             program.add(jar.toString());
         }
         String agentArgument = "-javaagent:" + files.agentJar() + "=include=" + CLASS_HEAVY_INCLUDE;
-        List<Variant> variants = new ArrayList<>(List.of(
-                new Variant("plain", List.of()),
-                new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
-                new Variant("do-nothing agent, unchanging transformer",
-                        List.of("-javaagent:" + files.noopAgentJar() + "=transformer")),
-                new Variant("clock-agent", List.of(agentArgument)),
-                new Variant("clock-agent, nativeFilter=false", List.of(agentArgument + ",nativeFilter=false")),
-                // Counting call sites: the native filter shows each class it rewrites to the Java side to count.
-                new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary"))));
-        Variant clockAgent = variants.get(3);
-        Variant javaTransformer = variants.get(4);
-        Variant countingSites = variants.get(5);
+        Variant plain = new Variant("plain", List.of());
+        List<Variant> variants = new ArrayList<>(List.of(plain));
+        Variant unchangingTransformer = null;
+        Variant clockAgent = null;
+        Variant javaTransformer = null;
+        Variant countingSites = null;
+        if (!nativeOnly) {
+            unchangingTransformer = new Variant("do-nothing agent, unchanging transformer",
+                    List.of("-javaagent:" + files.noopAgentJar() + "=transformer"));
+            clockAgent = new Variant("clock-agent", List.of(agentArgument));
+            javaTransformer = new Variant("clock-agent, nativeFilter=false",
+                    List.of(agentArgument + ",nativeFilter=false"));
+            // Counting call sites: the native filter shows each class it rewrites to the Java side to count.
+            countingSites = new Variant("clock-agent, report=summary", List.of(agentArgument + ",report=summary"));
+            variants.addAll(List.of(new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
+                    unchangingTransformer, clockAgent, javaTransformer, countingSites));
+        }
+        String agentPathArgument = null;
         Variant agentPath = null;
         try {
-            agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()
-                    + "=include=" + CLASS_HEAVY_INCLUDE));
+            agentPathArgument = "-agentpath:" + files.agentPathLibrary() + "=include=" + CLASS_HEAVY_INCLUDE;
+            agentPath = new Variant("clock-agent, -agentpath", List.of(agentPathArgument));
             variants.add(agentPath);
         } catch (IOException | IllegalStateException unwritten) {
+            if (nativeOnly) {
+                throw unwritten;
+            }
             System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
         }
         // The floor under the -agentpath budget: a native agent whose hook sees every class file and keeps it.
@@ -196,6 +247,9 @@ public final class StartupComparison {
                 variants.add(nativeNoop);
             }
         } catch (IOException | IllegalStateException unbuilt) {
+            if (nativeOnly) {
+                throw unbuilt;
+            }
             System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
         }
         for (Variant variant : variants) {
@@ -203,26 +257,29 @@ public final class StartupComparison {
             variant.command.addAll(program);
         }
 
-        List<String> verbose = new ArrayList<>(clockAgent.command);
-        verbose.set(1, agentArgument + ",verbose=true");
+        Variant shown = nativeOnly ? agentPath : clockAgent;
+        List<String> verbose = new ArrayList<>(shown.command);
+        verbose.set(1, (nativeOnly ? agentPathArgument : agentArgument) + ",verbose=true");
         Launch check = launch(verbose);
         long rewritten = check.output.lines().filter(line -> line.contains(" rewrote ")).count();
         System.out.println();
-        System.out.println("class-heavy program: " + String.join(" ", clockAgent.command));
+        System.out.println("class-heavy program: " + String.join(" ", shown.command));
         System.out.println("  it says: " + programLine(check.output));
         System.out.println("  clock-agent says: " + agentBanner(check.output));
         System.out.println("  with verbose=true the agent reports " + rewritten
                 + " rewritten classes (classes that call currentTimeMillis, once per loader)");
-        List<String> nativeRequested = new ArrayList<>(clockAgent.command);
-        nativeRequested.set(1, agentArgument + ",nativeFilter=true");
-        String nativeRefused = launch(nativeRequested).output.lines()
-                .filter(line -> line.startsWith("clock-agent: native class filter not started")).findFirst()
-                .orElse(null);
-        if (nativeRefused != null) {
-            // By default it would fall back in silence, and the clock-agent row would measure the Java transformer.
-            throw new IllegalStateException("the native class filter cannot start here: " + nativeRefused);
+        if (!nativeOnly) {
+            List<String> nativeRequested = new ArrayList<>(clockAgent.command);
+            nativeRequested.set(1, agentArgument + ",nativeFilter=true");
+            String nativeRefused = launch(nativeRequested).output.lines()
+                    .filter(line -> line.startsWith("clock-agent: native class filter not started")).findFirst()
+                    .orElse(null);
+            if (nativeRefused != null) {
+                // By default it would fall back in silence, and the clock-agent row would measure the Java transformer.
+                throw new IllegalStateException("the native class filter cannot start here: " + nativeRefused);
+            }
+            System.out.println("  with nativeFilter=true the agent says nothing more: the native class filter starts");
         }
-        System.out.println("  with nativeFilter=true the agent says nothing more: the native class filter starts");
 
         String expectedCounts = programLine(check.output);
         runRounds(variants, runs, output -> classHeavyNanos(output, expectedCounts));
@@ -230,7 +287,6 @@ public final class StartupComparison {
         System.out.println("| class-heavy program | runs | median ms | min ms | max ms | median / plain median"
                 + " | median of per-round ratios | in-program median ms (/ plain) | process CPU median ms (/ plain) |");
         System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-        Variant plain = variants.get(0);
         for (Variant variant : variants) {
             System.out.println(wallColumns(variant)
                     + format("%.3f", variant.wall.medianNanos() / plain.wall.medianNanos()) + " | "
@@ -240,30 +296,32 @@ public final class StartupComparison {
                     + millis(variant.cpu.medianNanos()) + " ("
                     + format("%.3f", variant.cpu.medianNanos() / plain.cpu.medianNanos()) + ") |");
         }
-        double ratio = clockAgent.wall.medianNanos() / plain.wall.medianNanos();
-        Variant unchangingTransformer = variants.get(2);
         System.out.println();
-        // What clock-agent adds to what the JVM charges any agent that registers a transformer: the part it controls.
-        System.out.println("clock-agent over the unchanging transformer: "
-                + format("%.3f", clockAgent.wall.medianNanos() / unchangingTransformer.wall.medianNanos())
-                + "x (median of per-round ratios " + format("%.3f",
-                        clockAgent.wall.pairedMedianRatio(unchangingTransformer.wall)) + "x)");
-        System.out.println("clock-agent with its Java transformer alone (nativeFilter=false): "
-                + format("%.3f", javaTransformer.wall.medianNanos() / plain.wall.medianNanos())
-                + "x (median of per-round ratios " + format("%.3f", javaTransformer.wall.pairedMedianRatio(plain.wall))
-                + "x)");
-        System.out.println("clock-agent counting call sites (report=summary), over the default: " + format("%.3f",
-                countingSites.wall.medianNanos() / clockAgent.wall.medianNanos()) + "x (median of per-round ratios "
-                + format("%.3f", countingSites.wall.pairedMedianRatio(clockAgent.wall)) + "x)");
-        System.out.println("budget: with clock-agent the class-heavy program takes at most "
-                + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
-                + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
+        if (clockAgent != null) {
+            double ratio = clockAgent.wall.medianNanos() / plain.wall.medianNanos();
+            // What clock-agent adds to what the JVM charges any agent that registers a transformer: the part it
+            // controls.
+            System.out.println("clock-agent over the unchanging transformer: "
+                    + format("%.3f", clockAgent.wall.medianNanos() / unchangingTransformer.wall.medianNanos())
+                    + "x (median of per-round ratios " + format("%.3f",
+                            clockAgent.wall.pairedMedianRatio(unchangingTransformer.wall)) + "x)");
+            System.out.println("clock-agent with its Java transformer alone (nativeFilter=false): "
+                    + format("%.3f", javaTransformer.wall.medianNanos() / plain.wall.medianNanos())
+                    + "x (median of per-round ratios "
+                    + format("%.3f", javaTransformer.wall.pairedMedianRatio(plain.wall)) + "x)");
+            System.out.println("clock-agent counting call sites (report=summary), over the default: " + format("%.3f",
+                    countingSites.wall.medianNanos() / clockAgent.wall.medianNanos()) + "x (median of per-round ratios "
+                    + format("%.3f", countingSites.wall.pairedMedianRatio(clockAgent.wall)) + "x)");
+            System.out.println("budget: with clock-agent the class-heavy program takes at most "
+                    + format("%.2f", BUDGET_CLASS_HEAVY_RATIO) + "x as long (median wall time): "
+                    + format("%.3f", ratio) + "x: " + (ratio <= BUDGET_CLASS_HEAVY_RATIO ? "met" : "MISSED"));
+        }
         if (agentPath != null) {
-            System.out.println("clock-agent through -agentpath, median of per-round ratios: "
-                    + format("%.3f", agentPath.wall.pairedMedianRatio(plain.wall)) + "x without an agent"
+            System.out.println("clock-agent through -agentpath, per round: "
+                    + StackComparison.ratioSummary(agentPath.wall.pairedRatios(plain.wall)) + " without an agent"
                     + (nativeNoop == null ? "" : ", "
-                            + format("%.3f", agentPath.wall.pairedMedianRatio(nativeNoop.wall))
-                            + "x of the do-nothing native agent"));
+                            + StackComparison.ratioSummary(agentPath.wall.pairedRatios(nativeNoop.wall))
+                            + " of the do-nothing native agent"));
             System.out.println("budget: through -agentpath, wall time "
                     + StackComparison.agentPathBudget(agentPath.wall.medianNanos(), plain.wall.medianNanos(),
                             nativeNoop == null ? Double.NaN : nativeNoop.wall.medianNanos()));

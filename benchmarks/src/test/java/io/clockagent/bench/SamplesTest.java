@@ -36,6 +36,8 @@ class SamplesTest {
 
         assertEquals(10.0, variant.pairedMedianDifferenceNanos(baseline));
         assertEquals(1.1, variant.pairedMedianRatio(baseline), 1e-12);
+        assertEquals(List.of(10.0, 60.0, 0.0), variant.pairedDifferencesNanos(baseline));
+        assertEquals(List.of(1.1, 1.3, 1.0), variant.pairedRatios(baseline));
     }
 
     @Test
