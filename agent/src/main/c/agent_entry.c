@@ -73,11 +73,6 @@
 #define START_DELAY_MAX_MILLIS 10000
 #define START_DELAY_STEP_MILLIS 10
 /*
- * Until the delay is nearly over, only JMX's start or a detach request can end the wait: the start thread looks for
- * them at this coarser step, so as not to wake a hundred times a second inside the start it stays out of.
- */
-#define START_EARLY_STEP_MILLIS 100
-/*
  * Then it waits for the clock to be read: a JVM that reads it rarely (a tool, a service that logs now and then) has
  * no use for a ticker, as cache=auto would find, and never loads one. The Java side starts once rewritten sites read
  * the direct clock, which the clock counts, START_READS_PER_SECOND times a second over a step of
@@ -156,6 +151,13 @@ static int detach_seen;
 static int detach_told;
 static held_rewrite *held_first;
 static held_rewrite **held_last = &held_first;
+/*
+ * Signalled with java_side_lock held when JMX's start or a detach request asks for the Java side: the start thread
+ * waits on it rather than waking to look, since each wake inside a start costs the start more than its few
+ * instructions (benchmarks/README.md). It measures its time on the monotonic clock, which asked_signal_ready sets.
+ */
+static pthread_cond_t java_side_asked_signal;
+static pthread_once_t asked_signal_once = PTHREAD_ONCE_INIT;
 /* Set if the Java side could not start: nothing is held for it from then on. */
 static int java_side_failed;
 
@@ -358,6 +360,19 @@ static void rewrote(JNIEnv *jni, const char *name, jint length, const unsigned c
     }
 }
 
+static void make_asked_signal(void) {
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&java_side_asked_signal, &attributes);
+    pthread_condattr_destroy(&attributes);
+}
+
+/* Makes java_side_asked_signal on first use, from whichever thread comes first: the hook's or the start thread. */
+static void asked_signal_ready(void) {
+    pthread_once(&asked_signal_once, make_asked_signal);
+}
+
 /* The Java side will not start: frees what was held for it, and holds nothing more. */
 static void java_side_gone(void) {
     pthread_mutex_lock(&java_side_lock);
@@ -426,8 +441,10 @@ static void tell_java_side(JNIEnv *jni) {
  * side registers the MBean) or another copy's detach request. The Java side is told, starting for it if need be.
  */
 static void java_side_needed(JNIEnv *jni, int *seen) {
+    asked_signal_ready();
     pthread_mutex_lock(&java_side_lock);
     *seen = 1;
+    pthread_cond_broadcast(&java_side_asked_signal);
     pthread_mutex_unlock(&java_side_lock);
     want_java_side(jni);
     tell_java_side(jni);
@@ -765,11 +782,28 @@ static long direct_reads(JNIEnv *jni) {
     return reads;
 }
 
-/* Sleeps outside the JVM, the rest of the pause again where a signal cut it short. */
-static void sleep_outside_jvm(long millis) {
-    struct timespec pause = {millis / 1000, (millis % 1000) * 1000000L};
-    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+/*
+ * Waits outside the JVM, which neither sees nor waits for this thread, until `millis` have passed or JMX's start or a
+ * detach request asks for the Java side; whether it was asked.
+ */
+static int await_asked_outside_jvm(long millis) {
+    asked_signal_ready();
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += millis / 1000;
+    deadline.tv_nsec += (millis % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
     }
+    pthread_mutex_lock(&java_side_lock);
+    int waited = 0;
+    while (!jmx_seen && !detach_seen && waited != ETIMEDOUT) {
+        waited = pthread_cond_timedwait(&java_side_asked_signal, &java_side_lock, &deadline);
+    }
+    int asked = jmx_seen || detach_seen;
+    pthread_mutex_unlock(&java_side_lock);
+    return asked;
 }
 
 /* Whether JMX's start or a detach request asks for the Java side now. */
@@ -812,21 +846,19 @@ static void await_reads(JNIEnv *jni) {
  */
 static void *delayed_start(void *unused) {
     (void) unused;
-    int waited = 0;
-    for (; waited < START_DELAY_MILLIS - START_QUIET_MILLIS && !java_side_asked(); waited += START_EARLY_STEP_MILLIS) {
-        sleep_outside_jvm(START_EARLY_STEP_MILLIS);
-    }
-    int asked = 0;
+    /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
+    int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
+    int asked = await_asked_outside_jvm(waited);
     long scanned_before = -1;
     int quiet_millis = 0;
-    for (; !(asked = java_side_asked()); waited += START_DELAY_STEP_MILLIS) {
+    for (; !asked; waited += START_DELAY_STEP_MILLIS) {
         long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
         quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
         scanned_before = scanned;
         if ((waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS) || waited >= START_DELAY_MAX_MILLIS) {
             break;
         }
-        sleep_outside_jvm(START_DELAY_STEP_MILLIS);
+        asked = await_asked_outside_jvm(START_DELAY_STEP_MILLIS);
     }
     JavaVMAttachArgs thread = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
     JNIEnv *jni = NULL;
