@@ -63,7 +63,8 @@
  * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
  * services, which the Java side's loading would otherwise slow on a machine with few cores. Then it waits on while
  * classes in scope go on loading, as they do through a longer start (a Spring Boot start of 2 s, a program loading
- * classes for seconds), until none has loaded for START_QUIET_MILLIS, and at the longest START_DELAY_MAX_MILLIS: the
+ * classes for seconds), until none has loaded over a period of START_QUIET_MILLIS (it looks once a period, not to wake
+ * often inside a start), and at the longest START_DELAY_MAX_MILLIS: the
  * Java side started inside a start costs it about as much as the hook's own work (benchmarks/README.md). Reads go to
  * the direct clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the
  * wait, here or in the wait for reads below.
@@ -71,7 +72,6 @@
 #define START_DELAY_MILLIS 1000
 #define START_QUIET_MILLIS 100
 #define START_DELAY_MAX_MILLIS 10000
-#define START_DELAY_STEP_MILLIS 10
 /*
  * Then it waits for the clock to be read: a JVM that reads it rarely (a tool, a service that logs now and then) has
  * no use for a ticker, as cache=auto would find, and never loads one. The Java side starts once rewritten sites read
@@ -849,16 +849,15 @@ static void *delayed_start(void *unused) {
     /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
     int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
     int asked = await_asked_outside_jvm(waited);
-    long scanned_before = -1;
-    int quiet_millis = 0;
-    for (; !asked; waited += START_DELAY_STEP_MILLIS) {
+    long scanned_before = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
+    while (!asked && waited < START_DELAY_MAX_MILLIS) {
+        asked = await_asked_outside_jvm(START_QUIET_MILLIS);
+        waited += START_QUIET_MILLIS;
         long scanned = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
-        quiet_millis = scanned == scanned_before ? quiet_millis + START_DELAY_STEP_MILLIS : 0;
-        scanned_before = scanned;
-        if ((waited >= START_DELAY_MILLIS && quiet_millis >= START_QUIET_MILLIS) || waited >= START_DELAY_MAX_MILLIS) {
+        if (scanned == scanned_before) {
             break;
         }
-        asked = await_asked_outside_jvm(START_DELAY_STEP_MILLIS);
+        scanned_before = scanned;
     }
     JavaVMAttachArgs thread = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
     JNIEnv *jni = NULL;
