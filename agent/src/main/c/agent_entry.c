@@ -63,11 +63,10 @@
  * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
  * services, which the Java side's loading would otherwise slow on a machine with few cores. Then it waits on while
  * classes in scope go on loading, as they do through a longer start (a Spring Boot start of 2 s, a program loading
- * classes for seconds), until none has loaded over a period of START_QUIET_MILLIS (it looks once a period, not to wake
- * often inside a start), and at the longest START_DELAY_MAX_MILLIS: the
- * Java side started inside a start costs it about as much as the hook's own work (benchmarks/README.md). Reads go to
- * the direct clock meanwhile, counted, as cache=auto has them start anyway. JMX's start or a detach request ends the
- * wait, here or in the wait for reads below.
+ * classes for seconds), until none has loaded over a period of START_QUIET_MILLIS (it looks once a period, so as not
+ * to wake often inside a start), and at the longest START_DELAY_MAX_MILLIS: the Java side started inside a start costs
+ * it about as much as the hook's own work (benchmarks/README.md). Reads go to the direct clock meanwhile, counted, as
+ * cache=auto has them start anyway. JMX's start or a detach request ends the wait, here or in the wait for reads below.
  */
 #define START_DELAY_MILLIS 1000
 #define START_QUIET_MILLIS 100
