@@ -107,7 +107,6 @@ public final class StartupComparison {
         Variant noop = null;
         Variant openingNoop = null;
         Variant clockAgent = null;
-        Variant nativeNoops = null;
         if (!nativeOnly) {
             noop = new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar()));
             openingNoop = new Variant("do-nothing agent opening java.lang",
@@ -115,28 +114,13 @@ public final class StartupComparison {
             clockAgent = new Variant("clock-agent", List.of("-javaagent:" + files.agentJar()));
             variants.addAll(List.of(noop, openingNoop, clockAgent));
         }
-        try {
-            nativeNoops = nativeOnly
-                    ? new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent()))
-                    : new Variant("do-nothing Java and native agents", List.of("-javaagent:" + files.noopAgentJar(),
-                            "-agentpath:" + files.noopNativeAgent()));
-            variants.add(nativeNoops);
-        } catch (IOException | IllegalStateException unbuilt) {
-            if (nativeOnly) {
-                throw unbuilt;
-            }
-            System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
-        }
-        Variant agentPath = null;
-        try {
-            agentPath = new Variant("clock-agent, -agentpath", List.of("-agentpath:" + files.agentPathLibrary()));
-            variants.add(agentPath);
-        } catch (IOException | IllegalStateException unwritten) {
-            if (nativeOnly) {
-                throw unwritten;
-            }
-            System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
-        }
+        Variant nativeNoops = nativeOnly
+                ? addVariant(variants, "do-nothing native agent", "the do-nothing native agent",
+                        () -> List.of("-agentpath:" + files.noopNativeAgent()))
+                : addVariant(variants, "do-nothing Java and native agents", "the do-nothing native agent",
+                        () -> List.of("-javaagent:" + files.noopAgentJar(), "-agentpath:" + files.noopNativeAgent()));
+        Variant agentPath = addVariant(variants, "clock-agent, -agentpath", "clock-agent through -agentpath",
+                () -> List.of("-agentpath:" + files.agentPathLibrary()));
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.add("-version");
@@ -227,31 +211,11 @@ public final class StartupComparison {
             variants.addAll(List.of(new Variant("do-nothing agent", List.of("-javaagent:" + files.noopAgentJar())),
                     unchangingTransformer, clockAgent, javaTransformer, countingSites));
         }
-        String agentPathArgument = null;
-        Variant agentPath = null;
-        try {
-            agentPathArgument = "-agentpath:" + files.agentPathLibrary() + "=include=" + CLASS_HEAVY_INCLUDE;
-            agentPath = new Variant("clock-agent, -agentpath", List.of(agentPathArgument));
-            variants.add(agentPath);
-        } catch (IOException | IllegalStateException unwritten) {
-            if (nativeOnly) {
-                throw unwritten;
-            }
-            System.out.println("notice: clock-agent through -agentpath is left out: " + unwritten.getMessage());
-        }
+        Variant agentPath = addVariant(variants, "clock-agent, -agentpath", "clock-agent through -agentpath",
+                () -> List.of("-agentpath:" + files.agentPathLibrary() + "=include=" + CLASS_HEAVY_INCLUDE));
         // The floor under the -agentpath budget: a native agent whose hook sees every class file and keeps it.
-        Variant nativeNoop = null;
-        try {
-            if (agentPath != null) {
-                nativeNoop = new Variant("do-nothing native agent", List.of("-agentpath:" + files.noopNativeAgent()));
-                variants.add(nativeNoop);
-            }
-        } catch (IOException | IllegalStateException unbuilt) {
-            if (nativeOnly) {
-                throw unbuilt;
-            }
-            System.out.println("notice: the do-nothing native agent is left out: " + unbuilt.getMessage());
-        }
+        Variant nativeNoop = agentPath == null ? null : addVariant(variants, "do-nothing native agent",
+                "the do-nothing native agent", () -> List.of("-agentpath:" + files.noopNativeAgent()));
         for (Variant variant : variants) {
             variant.command.add(0, java);
             variant.command.addAll(program);
@@ -259,7 +223,7 @@ public final class StartupComparison {
 
         Variant shown = nativeOnly ? agentPath : clockAgent;
         List<String> verbose = new ArrayList<>(shown.command);
-        verbose.set(1, (nativeOnly ? agentPathArgument : agentArgument) + ",verbose=true");
+        verbose.set(1, shown.command.get(1) + ",verbose=true");
         Launch check = launch(verbose);
         long rewritten = check.output.lines().filter(line -> line.contains(" rewrote ")).count();
         System.out.println();
@@ -325,6 +289,30 @@ public final class StartupComparison {
             System.out.println("budget: through -agentpath, wall time "
                     + StackComparison.agentPathBudget(agentPath.wall.medianNanos(), plain.wall.medianNanos(),
                             nativeNoop == null ? Double.NaN : nativeNoop.wall.medianNanos()));
+        }
+    }
+
+    /** The JVM arguments of a variant, whose files may have to be built or written first, which can fail. */
+    private interface VariantArguments {
+        List<String> make() throws IOException, InterruptedException;
+    }
+
+    /**
+     * A variant added to {@code variants}; where its files cannot be made (no gcc, no library for this platform), none
+     * and a notice naming {@code leftOut}, but with {@code --native-only}, whose every start must run, the failure.
+     */
+    private Variant addVariant(List<Variant> variants, String name, String leftOut, VariantArguments arguments)
+            throws IOException, InterruptedException {
+        try {
+            Variant variant = new Variant(name, arguments.make());
+            variants.add(variant);
+            return variant;
+        } catch (IOException | IllegalStateException unavailable) {
+            if (nativeOnly) {
+                throw unavailable;
+            }
+            System.out.println("notice: " + leftOut + " is left out: " + unavailable.getMessage());
+            return null;
         }
     }
 
