@@ -2,7 +2,6 @@ package io.clockagent.agent.bootstrap;
 
 import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -22,8 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>At startup the agent defines a copy of this class named {@code java.lang.ClockAgentCachedClock} in the boot
  * loader, so that every class loader and module resolves it, and hands the write side to its ticker alone. The class
- * therefore imports {@code java.*} only, refers to itself by no descriptor, and offers application code nothing but
- * reads.
+ * therefore uses {@code java.base} only ({@code java.*}, and {@code jdk.internal.misc.Unsafe} as {@link CellAccess}),
+ * and offers application code nothing but reads.
  *
  * <p>An instance is a system clock of {@code java.time}, as {@code Clock.systemUTC()} and its siblings give, whose
  * {@link #millis()} reads the cache: rewritten call sites of those factories get one, as millisecond resolution is
@@ -53,9 +52,15 @@ public final class CachedClock extends Clock implements Serializable {
      * the store, and a direct read is returned only if, after it, `publishing` is seen down and the cell still 0:
      * then any value stored later was read from the wall clock after this read. Seen up, the reader waits for the
      * store, which takes the ticker a clock read; seen down with a value stored, it returns that value.
+     *
+     * Readers reach the cells through the JDK's Unsafe (see CellAccess for why), the ticker through a VarHandle,
+     * which does the same accesses.
      */
-    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final CellAccess CELLS = CellAccess.getUnsafe();
+    private static final long LONGS_BASE_OFFSET = Runtime.version().feature() >= CellAccessSince24.FEATURE
+            ? CellAccessSince24.getUnsafe().arrayBaseOffset(long[].class) : CELLS.arrayBaseOffset(long[].class);
     private static final long[] PADDED_CELLS = new long[CachedClock.PADDED_LENGTH];
+    private static final long VALUE_OFFSET = cellOffset(CachedClock.VALUE_INDEX);
     /*
      * The reads that took the direct clock, counted for cache=auto's estimate of the read rate: the cached path counts
      * nothing. A cell per stripe, a stripe per thread by its id, cells as far apart as the value's padding, so that
@@ -103,7 +108,7 @@ public final class CachedClock extends Clock implements Serializable {
 
     /** The cached wall-clock time in milliseconds, or the direct clock when nothing is cached. */
     public static long currentTimeMillis() {
-        long cachedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
         return cachedMillis != 0L ? cachedMillis : directAndRaiseDemand();
     }
 
@@ -117,10 +122,10 @@ public final class CachedClock extends Clock implements Serializable {
      */
     private static long settleDirect(long directMillis) {
         // Pairs with the ticker's release store of 0, so the floor it set just before is visible here.
-        VarHandle.acquireFence();
+        CELLS.loadFence();
         long settledMillis = Math.max(directMillis, floorMillis);
-        int cell = (((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX;
-        CELL.setOpaque(DIRECT_READS, cell, (long) CELL.getOpaque(DIRECT_READS, cell) + 1L);
+        long cell = cellOffset((((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX);
+        CELLS.putLongOpaque(DIRECT_READS, cell, CELLS.getLongOpaque(DIRECT_READS, cell) + 1L);
         if (!demanded) {
             demanded = true;
             LockSupport.unpark(ticker);
@@ -133,7 +138,7 @@ public final class CachedClock extends Clock implements Serializable {
                 Thread.yield();
             }
         }
-        long storedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        long storedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
         return storedMillis != 0L ? storedMillis : settledMillis;
     }
 
@@ -141,8 +146,13 @@ public final class CachedClock extends Clock implements Serializable {
      * The cached time as an {@link Instant}, at the tick's resolution; with nothing cached the direct clock's, at its
      * own resolution, unless the floor or the ticker's store is later (as for {@link #currentTimeMillis()}).
      */
+    /** Where CELLS finds the element of a long[] at this index. */
+    private static long cellOffset(int index) {
+        return LONGS_BASE_OFFSET + (long) index * Long.BYTES;
+    }
+
     public static Instant cachedInstantNow() {
-        long cachedMillis = (long) CELL.getOpaque(PADDED_CELLS, VALUE_INDEX);
+        long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
         if (cachedMillis != 0L) {
             Instant published = tickInstant;
             return published != null && published.toEpochMilli() == cachedMillis ? published

@@ -1,7 +1,6 @@
 package io.clockagent.agent.internal.clock;
 
 import io.clockagent.agent.internal.CHeader;
-import io.clockagent.agent.internal.classfile.ClassRenamer;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -25,8 +24,7 @@ final class CachedClockClassHeader {
         if (args.length != 1) {
             throw new IllegalArgumentException("usage: CachedClockClassHeader OUTPUT_FILE");
         }
-        byte[] classFile = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME),
-                BootClock.SOURCE_INTERNAL_NAME, BootClock.INTERNAL_NAME);
+        byte[] classFile = BootClock.classFile();
         StringBuilder bytes = new StringBuilder("{");
         for (int i = 0; i < classFile.length; i++) {
             bytes.append(i == 0 ? "" : ",").append(i % BYTES_PER_LINE == 0 ? " \\\n    " : " ")

@@ -24,6 +24,13 @@ public final class BootClock {
     public static final String INTERNAL_NAME = "java/lang/ClockAgentCachedClock";
     /** Named as text: the source class is never loaded, only read, renamed and defined. */
     static final String SOURCE_INTERNAL_NAME = "io/clockagent/agent/bootstrap/CachedClock";
+    /**
+     * What the clock's source compiles against in place of {@link #UNSAFE_INTERNAL_NAME}, on JDK 24+ and 11-23: the
+     * longer name first, as the shorter is a part of it.
+     */
+    static final String[] CELL_ACCESS_INTERNAL_NAMES = {"io/clockagent/agent/bootstrap/CellAccessSince24",
+        "io/clockagent/agent/bootstrap/CellAccess"};
+    static final String UNSAFE_INTERNAL_NAME = "jdk/internal/misc/Unsafe";
 
     private BootClock() {
     }
@@ -35,8 +42,22 @@ public final class BootClock {
     static CachedClockWriter defineOrFind(Instrumentation instrumentation)
             throws ReflectiveOperationException, IOException {
         openJavaLang(instrumentation);
-        Class<?> clock = defineOrFindInJavaLang(SOURCE_INTERNAL_NAME, INTERNAL_NAME);
+        Class<?> earlier = definedInJavaLang(INTERNAL_NAME);
+        Class<?> clock = earlier != null ? earlier : define(classFile());
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
+    }
+
+    /**
+     * The clock's class file as both entries define it: the agent's class named {@link #INTERNAL_NAME}, reaching its
+     * cells through the JDK's {@code Unsafe} where its source names the stand-ins {@code CellAccess} and
+     * {@code CellAccessSince24}.
+     */
+    public static byte[] classFile() throws IOException {
+        byte[] renamed = ClassRenamer.rename(sourceBytes(SOURCE_INTERNAL_NAME), SOURCE_INTERNAL_NAME, INTERNAL_NAME);
+        for (String cellAccess : CELL_ACCESS_INTERNAL_NAMES) {
+            renamed = ClassRenamer.rename(renamed, cellAccess, UNSAFE_INTERNAL_NAME);
+        }
+        return renamed;
     }
 
     /**

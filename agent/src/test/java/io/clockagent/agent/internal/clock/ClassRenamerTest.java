@@ -10,12 +10,14 @@ import io.clockagent.agent.internal.classfile.GeneratedClasses;
 import io.clockagent.agent.internal.classfile.RedirectedMethod;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.TreeSet;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 
@@ -90,12 +92,49 @@ class ClassRenamerTest {
     }
 
     @Test
-    void refusesAClassThatAlsoNamesTheSourceElsewhere() {
-        // A field holding an array of the class's own type names it inside a longer descriptor, which the renamer
-        // does not rewrite; it must refuse rather than leave the old name behind.
+    void renamesTheNameInEveryDescriptorAndKeepsTheRestOfTheClass() throws Exception {
         ClassWriter writer = new ClassWriter(0);
         writer.visit(61, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Self", null, "java/lang/Object", null);
-        writer.visitField(Opcodes.ACC_STATIC, "selves", "[Lgen/Self;", null, null).visitEnd();
+        writer.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "selves", "[Lgen/Self;", null, null).visitEnd();
+        writer.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "note", "Ljava/lang/String;", null,
+                "caf\u00e9 \u2603").visitEnd();
+        MethodVisitor method = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "pair",
+                "(Lgen/Self;J)[Lgen/Self;", null, null);
+        method.visitCode();
+        method.visitInsn(Opcodes.ICONST_2);
+        method.visitTypeInsn(Opcodes.ANEWARRAY, "gen/Self");
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(1, 3);
+        method.visitEnd();
+        writer.visitEnd();
+
+        byte[] renamed = ClassRenamer.rename(writer.toByteArray(), "gen/Self", "gen/RenamedAtLength");
+        Class<?> defined = defineAsIs(renamed);
+
+        assertEquals("gen.RenamedAtLength", defined.getName());
+        assertEquals(Array.newInstance(defined, 0).getClass(), defined.getField("selves").getType());
+        assertEquals("caf\u00e9 \u2603", defined.getField("note").get(null), "an entry of other bytes, untouched");
+        Object[] pair = (Object[]) defined.getMethod("pair", defined, long.class).invoke(null, null, 1L);
+        assertEquals(defined, pair.getClass().getComponentType());
+        assertFalse(new String(renamed, StandardCharsets.ISO_8859_1).contains("gen/Self"));
+    }
+
+    @Test
+    void theClockAsTheEntriesDefineItReachesItsCellsThroughTheJdksUnsafe() throws Exception {
+        String classFile = new String(BootClock.classFile(), StandardCharsets.ISO_8859_1);
+
+        assertTrue(classFile.contains(BootClock.INTERNAL_NAME));
+        assertTrue(classFile.contains("()L" + BootClock.UNSAFE_INTERNAL_NAME + ";"), "the stand-in's getUnsafe()");
+        assertFalse(classFile.contains("io/clockagent/agent/"), "no name of the agent's is left");
+    }
+
+    @Test
+    void refusesAClassThatAlsoNamesTheSourceElsewhere() {
+        // An inner class's name holds the outer name, in no form the renamer rewrites; it must refuse rather than
+        // leave the old name behind.
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(61, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Self", null, "java/lang/Object", null);
+        writer.visitField(Opcodes.ACC_STATIC, "inner", "Lgen/Self$Inner;", null, null).visitEnd();
         writer.visitEnd();
 
         IllegalStateException refused = assertThrows(IllegalStateException.class,
