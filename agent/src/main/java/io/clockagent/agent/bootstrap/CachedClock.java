@@ -142,15 +142,15 @@ public final class CachedClock extends Clock implements Serializable {
         return storedMillis != 0L ? storedMillis : settledMillis;
     }
 
-    /**
-     * The cached time as an {@link Instant}, at the tick's resolution; with nothing cached the direct clock's, at its
-     * own resolution, unless the floor or the ticker's store is later (as for {@link #currentTimeMillis()}).
-     */
     /** Where CELLS finds the element of a long[] at this index. */
     private static long cellOffset(int index) {
         return LONGS_BASE_OFFSET + (long) index * Long.BYTES;
     }
 
+    /**
+     * The cached time as an {@link Instant}, at the tick's resolution; with nothing cached the direct clock's, at its
+     * own resolution, unless the floor or the ticker's store is later (as for {@link #currentTimeMillis()}).
+     */
     public static Instant cachedInstantNow() {
         long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
         if (cachedMillis != 0L) {

@@ -9,12 +9,13 @@ import java.lang.invoke.VarHandle;
  * In the class file the agent defines in {@code java.lang}, the clock's every mention of this class is renamed to
  * {@code jdk.internal.misc.Unsafe} ({@code BootClock}), which code of {@code java.base} may call: that is the clock
  * that runs. Only the unit tests, which load the clock under its own name, outside {@code java.base}, run this class;
- * it gives them the same accesses through a {@code VarHandle}, which is what a {@code VarHandle} does underneath.
+ * it gives them the same accesses through a {@code VarHandle}, which makes them through {@code Unsafe} underneath.
  *
- * <p>Why not a {@code VarHandle} in the clock itself: the clock is first read on the thread that starts the service,
- * before the JIT has compiled anything, and there a {@code VarHandle}'s first use costs 3 ms (its class's
- * initialization and the linking of each access mode) and each interpreted access about 1.5 us, against a tenth of
- * that through {@code Unsafe} (benchmarks/README.md). Compiled, both are the same single load or store.
+ * <p>Why not a {@code VarHandle} in the clock itself: the clock is often first read while the service starts, before
+ * the JIT has compiled anything, and there a {@code VarHandle}'s first use costs the reading thread 1.3-2.3 ms (its
+ * class's initialization and the linking of each access mode) and each interpreted read about 2 us more than through
+ * {@code Unsafe} (benchmarks/README.md, "The first reads of a start"). Compiled, both are the same single load or
+ * store.
  *
  * <p>These are {@code Unsafe}'s signatures on JDK 11 to 23; JDK 24 made {@code arrayBaseOffset} return a
  * {@code long}, which {@link CellAccessSince24} stands in for.
