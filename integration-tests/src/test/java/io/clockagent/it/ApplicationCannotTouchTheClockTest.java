@@ -125,9 +125,9 @@ class ApplicationCannotTouchTheClockTest {
                 .runMain(TamperingMain.class.getName());
 
         assertEquals(0, permitted.exitStatus(), permitted.describe());
-        assertEquals("member CELL allowed", permitted.stdoutLineStartingWith("member CELL "), permitted.describe());
+        assertEquals("member CELLS allowed", permitted.stdoutLineStartingWith("member CELLS "), permitted.describe());
         assertTrue(permitted.stderr().stream().anyMatch(line -> line.startsWith("WARNING: Illegal reflective access by "
-                + TamperingMain.class.getName()) && line.endsWith(" to field java.lang.ClockAgentCachedClock.CELL")),
+                + TamperingMain.class.getName()) && line.endsWith(" to field java.lang.ClockAgentCachedClock.CELLS")),
                 permitted.describe());
     }
 
