@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Runs the demo service under load with clock-agent off and on, alternating, in fresh JVMs, and prints the
-# side-by-side table. Builds the agent and demo jars first when they are missing or older than their sources.
+# side-by-side table with the agent's own verdict: first on this host's clock, then on an emulated slow clock (every
+# clock read a system call, as on hosts without a vDSO clock), where caching pays. Builds the agent and demo jars first
+# when they are missing or older than their sources, and the slow-clock library with the C compiler on PATH.
 #
-#   demo-app/run-demo.sh [--jdk PATH | --jdk 25] [--rounds N] [--requests N] [--warmup N] [--connections N]
-#                        [--burst N] [--agent-options TEXT] [--max-seconds N] [--work-dir PATH]
+#   demo-app/run-demo.sh [--quick] [--jdk PATH | --jdk 25] [--rounds N] [--requests N] [--warmup N]
+#                        [--connections N] [--burst N] [--agent-options TEXT] [--max-seconds N] [--work-dir PATH]
 #
-# --jdk takes a JDK home, or a feature version to look for under /usr/lib/jvm (none found: a notice, and exit 0).
-# Without it, the `java` on PATH runs everything. Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests
-# over 8 connections, a 100,000-task virtual-thread burst on JDK 21+, agent options include=io.clockagent.demo.
+# --quick: one round of each with fewer requests (what CI runs). --jdk takes a JDK home, or a feature version to look
+# for under /usr/lib/jvm (none found: a notice, and exit 0). Without it, the `java` on PATH runs everything.
+# Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests over 8 connections (3 rounds on the slow clock), a
+# 100,000-task virtual-thread burst on JDK 21+, agent options include=io.clockagent.demo. Exits 1 if any run fails a
+# check.
 set -euo pipefail
 
 demo_dir=$(cd "$(dirname "$0")" && pwd)
@@ -17,8 +21,20 @@ demo_jar="$demo_dir/target/clock-agent-demo.jar"
 
 java_bin=java
 compare_args=()
+slow_rounds=(--rounds 3)
 while [ $# -gt 0 ]; do
   case "$1" in
+    --quick)
+      compare_args+=(--rounds 1 --warmup 5000 --requests 10000 --burst 10000)
+      slow_rounds=()
+      shift
+      ;;
+    --rounds)
+      [ $# -ge 2 ] || { echo "run-demo: --rounds needs a number" >&2; exit 2; }
+      compare_args+=(--rounds "$2")
+      slow_rounds=()
+      shift 2
+      ;;
     --jdk)
       [ $# -ge 2 ] || { echo "run-demo: --jdk needs a JDK home or a feature version such as 25" >&2; exit 2; }
       jdk=$2
@@ -38,7 +54,7 @@ while [ $# -gt 0 ]; do
       java_bin="$jdk/bin/java"
       ;;
     --help|-h)
-      sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -62,5 +78,31 @@ if stale "$agent_jar" "$root/pom.xml" "$root/agent/pom.xml" "$root/agent/src/mai
 fi
 
 # Compare forks the demo JVMs with the same JDK it runs on.
-exec "$java_bin" -cp "$demo_jar" io.clockagent.demo.compare.Compare \
-  --agent "$agent_jar" --work-dir "$demo_dir/target/demo-runs" ${compare_args[@]+"${compare_args[@]}"}
+compare() {
+  "$java_bin" -cp "$demo_jar" io.clockagent.demo.compare.Compare --agent "$agent_jar" "$@"
+}
+
+status=0
+compare --work-dir "$demo_dir/target/demo-runs" ${compare_args[@]+"${compare_args[@]}"} || status=1
+
+# The emulation's source is the integration tests' own; built here so that the demo needs no test run first.
+slow_clock_source="$root/integration-tests/src/test/c/slowclock.c"
+slow_clock="$demo_dir/target/slowclock/libslowclock.so"
+compiler=$(command -v gcc || command -v cc || true)
+echo
+if [ "$(uname -s)" != Linux ]; then
+  echo "slow-clock comparison skipped: its emulation preloads a library into Linux's C library, and this is $(uname -s)"
+  exit $status
+fi
+if [ -z "$compiler" ]; then
+  echo "slow-clock comparison skipped: no C compiler (gcc or cc) on PATH to build the emulation library from" \
+    "integration-tests/src/test/c/slowclock.c"
+  exit $status
+fi
+if stale "$slow_clock" "$slow_clock_source"; then
+  mkdir -p "$(dirname "$slow_clock")"
+  "$compiler" -shared -fPIC -O2 -o "$slow_clock" "$slow_clock_source"
+fi
+compare --work-dir "$demo_dir/target/demo-runs-slow-clock" --slow-clock "$slow_clock" \
+  ${slow_rounds[@]+"${slow_rounds[@]}"} ${compare_args[@]+"${compare_args[@]}"} || status=1
+exit $status

@@ -17,6 +17,8 @@ public final class Demo {
     /** How long a virtual-thread burst task sleeps between its two clock reads. */
     static final int BURST_SLEEP_MILLIS = 10;
     static final String CACHED_CLOCK_CLASS = "java.lang.ClockAgentCachedClock";
+    /** How long a run waits for the agent's MBean once JMX has started. */
+    public static final int AGENT_MBEAN_TIMEOUT_SECONDS = 10;
 
     private Demo() {
     }
@@ -41,19 +43,17 @@ public final class Demo {
         // Before the first logger exists: the access log goes to a file, never to the console (see seeds/001).
         System.setProperty("org.slf4j.simpleLogger.logFile", accessLog.toString());
         String clockClass = ClockRewriteCheck.clockClass();
-        // Only now: the agent defines its cached clock and starts its ticker as it rewrites the first class, and
-        // ClockRewriteCheck is one.
+        // Only now: the agent defines its cached clock as it rewrites the first class, and ClockRewriteCheck is one.
         boolean agentOn = cachedClockDefined();
-        TickerThread ticker = TickerThread.find();
         RunResult.Builder result = RunResult.builder()
                 .put("jdk", Runtime.version())
                 .put("agent", agentOn ? "on" : "off")
                 .put("clock_class", clockClass)
                 .put("executor", RequestExecutors.virtualThreadsAvailable() ? "virtual" : "pool");
+        AgentMBean agent = agentOn ? awaitAgent(result) : null;
         try (QuoteService service = QuoteService.start()) {
             say("quote service on http://127.0.0.1:" + service.address().getPort() + "/quote; requests run on "
                     + service.executorDescription() + "; agent " + (agentOn ? "on" : "off")
-                    + (ticker != null ? " (ticker thread " + TickerThread.NAME + " found)" : "")
                     + "; clock reads go to " + clockClass
                     + "; access log " + accessLog);
             say(String.format(Locale.ROOT, "load: %d connections, %,d warm-up + %,d measured requests, seed %d",
@@ -62,15 +62,25 @@ public final class Demo {
             LoadGenerator load = new LoadGenerator(service.address(), options.connections(), options.seed(),
                     options.clients(), options.sessions());
             Sample[] start = new Sample[1];
+            // Looked for once the warm-up is over: the agent starts its ticker only once the service reads the clock.
+            TickerThread[] ticker = new TickerThread[1];
             LoadResult loadResult = load.run(options.warmup(), options.requests(),
-                    TimeUnit.SECONDS.toNanos(options.maxSeconds()), () -> start[0] = Sample.take(service, ticker));
+                    TimeUnit.SECONDS.toNanos(options.maxSeconds()), () -> {
+                        ticker[0] = TickerThread.find();
+                        start[0] = Sample.take(service, ticker[0]);
+                    });
             awaitHandled(service, loadResult.requestsDone());
-            Sample end = Sample.take(service, ticker);
+            Sample end = Sample.take(service, ticker[0]);
             describeLoad(loadResult, start[0], end, result);
+            if (agent != null) {
+                AgentVerdict verdict = agent.verdict();
+                say("agent's verdict at the end of the measured requests: " + verdict);
+                verdict.putInto(result);
+            }
 
             if (options.burst() > 0 && RequestExecutors.virtualThreadsAvailable()) {
                 BurstResult burst = VirtualThreadBurst.run(options.burst(), BURST_SLEEP_MILLIS,
-                        TimeUnit.SECONDS.toNanos(options.maxSeconds()), ticker);
+                        TimeUnit.SECONDS.toNanos(options.maxSeconds()), ticker[0]);
                 describeBurst(burst, result);
             } else {
                 say(options.burst() > 0 ? "burst: skipped, JDK " + Runtime.version().feature()
@@ -151,6 +161,26 @@ public final class Demo {
 
     private static String withMillis(String millis) {
         return RunResult.NOT_AVAILABLE.equals(millis) ? millis : millis + " ms";
+    }
+
+    /**
+     * Starts JMX and waits for the agent's MBean, as a service with a metrics exporter would see the agent arrive.
+     * The agent registers it as soon as JMX starts; the bound is for a broken agent.
+     */
+    private static AgentMBean awaitAgent(RunResult.Builder result) throws InterruptedException {
+        long startNanos = System.nanoTime();
+        AgentMBean agent = AgentMBean.await(TimeUnit.SECONDS.toNanos(AGENT_MBEAN_TIMEOUT_SECONDS));
+        double waitedMillis = (System.nanoTime() - startNanos) / 1e6;
+        if (agent == null) {
+            say(String.format(Locale.ROOT, "agent: no MBean %s within %d s of JMX's start", AgentMBean.OBJECT_NAME,
+                    AGENT_MBEAN_TIMEOUT_SECONDS));
+            result.put("agent_mbean", "missing");
+        } else {
+            say(String.format(Locale.ROOT, "agent: MBean %s registered %.1f ms after JMX's start",
+                    AgentMBean.OBJECT_NAME, waitedMillis));
+            result.put("agent_mbean", "registered");
+        }
+        return agent;
     }
 
     /** Waits, briefly, for the service to finish the requests whose responses were already received. */

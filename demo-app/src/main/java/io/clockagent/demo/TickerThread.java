@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * The agent's ticker thread as seen from the application: found by its name, measured by its CPU time. The demo
- * has no other link to the agent. Immutable; safe to share.
+ * The agent's ticker thread as seen from the application: found by its name, measured by its CPU time over an
+ * interval the demo chooses, which the agent's MBean does not give. Immutable; safe to share.
  */
 final class TickerThread {
 

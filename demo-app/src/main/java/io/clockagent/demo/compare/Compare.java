@@ -44,11 +44,18 @@ public final class Compare {
         Path demoJar = demoJar();
         Path workDir = options.workDir() != null ? Files.createDirectories(options.workDir())
                 : Files.createTempDirectory("clock-agent-demo-");
-        say(String.format(Locale.ROOT, "clock-agent demo: %d rounds of (agent off, agent on), alternating, each run"
-                + " in a fresh JVM", options.rounds()));
+        say(String.format(Locale.ROOT, "clock-agent demo on %s: %d rounds of (agent off, agent on), alternating,"
+                + " each run in a fresh JVM", options.slowClock() == null ? "this host's clock"
+                        : "an EMULATED SLOW CLOCK", options.rounds()));
         say("  JDK:     " + options.javaHome() + " " + String.join(" ", ForkedRun.JVM_OPTIONS));
         say("  machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, clocksource " + clocksource()
                 + ", load average " + loadAverage());
+        if (options.slowClock() != null) {
+            say("  clock:   LD_PRELOAD=" + options.slowClock() + " makes every clock read of the demo JVMs a system"
+                    + " call, as on hosts whose clocksource has no vDSO fast path (hpet, acpi_pm, Xen); an"
+                    + " emulation on this host's clocksource: a real hpet host is slower still, about 0.6-1 us a read,"
+                    + " serialized machine-wide");
+        }
         say("  agent:   -javaagent:" + options.agentJar() + "=" + options.agentOptions());
         say(String.format(Locale.ROOT, "  load:    %,d warm-up + %,d measured requests per run over %d keep-alive"
                 + " connections; virtual-thread burst of %,d tasks on JDK 21+", options.load().warmup(),
@@ -77,6 +84,12 @@ public final class Compare {
                 ComparisonTable.describeRange(ComparisonTable.range(results(off), r -> r.number("rps")), "%,.0f"),
                 AgentMode.ON.label(),
                 ComparisonTable.describeRange(ComparisonTable.range(results(on), r -> r.number("rps")), "%,.0f")));
+        say(String.format(Locale.ROOT, "process CPU per request (us) across rounds: %s %s, %s %s",
+                AgentMode.OFF.label(), ComparisonTable.describeRange(ComparisonTable.range(results(off),
+                        r -> r.number("cpu_us_per_request")), "%.1f"),
+                AgentMode.ON.label(), ComparisonTable.describeRange(ComparisonTable.range(results(on),
+                        r -> r.number("cpu_us_per_request")), "%.1f")));
+        say(ComparisonTable.agentVerdict(results(on)));
         say("load average at the end: " + loadAverage());
         say("clock reads are counted per request from the code's known reads (4 + 2 per item + 1 per cache miss),"
                 + " never on the read path.");

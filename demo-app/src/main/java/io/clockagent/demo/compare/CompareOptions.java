@@ -12,7 +12,8 @@ final class CompareOptions {
     static final String USAGE = "options: --agent PATH (clock-agent.jar, required), --rounds N (off,on pairs,"
             + " default 5), " + LoadSettings.USAGE + ", --agent-options TEXT (default " + DEFAULT_AGENT_OPTIONS
             + "), --jdk PATH (JDK home for the forked runs, default this JVM's), --work-dir PATH (default: a new"
-            + " temporary directory)";
+            + " temporary directory), --slow-clock PATH (a preload library that makes every clock read of the demo"
+            + " JVMs a system call, default none)";
 
     private final Path agentJar;
     private final int rounds;
@@ -20,15 +21,17 @@ final class CompareOptions {
     private final String agentOptions;
     private final Path javaHome;
     private final Path workDir;
+    private final Path slowClock;
 
     private CompareOptions(Path agentJar, int rounds, LoadSettings load, String agentOptions, Path javaHome,
-            Path workDir) {
+            Path workDir, Path slowClock) {
         this.agentJar = agentJar;
         this.rounds = rounds;
         this.load = load;
         this.agentOptions = agentOptions;
         this.javaHome = javaHome;
         this.workDir = workDir;
+        this.slowClock = slowClock;
     }
 
     /**
@@ -41,6 +44,7 @@ final class CompareOptions {
         String agentOptions = DEFAULT_AGENT_OPTIONS;
         Path javaHome = Path.of(System.getProperty("java.home"));
         Path workDir = null;
+        Path slowClock = null;
         for (int i = 0; i < args.length; i += 2) {
             OptionArgument option = OptionArgument.at(args, i, USAGE);
             if (load.take(option)) {
@@ -65,6 +69,12 @@ final class CompareOptions {
                 case "--work-dir":
                     workDir = Path.of(option.value());
                     break;
+                case "--slow-clock":
+                    slowClock = Path.of(option.value()).toAbsolutePath();
+                    if (!Files.isRegularFile(slowClock)) {
+                        throw option.badValue("expected the path of a built libslowclock.so");
+                    }
+                    break;
                 default:
                     throw option.unknown(USAGE);
             }
@@ -79,7 +89,8 @@ final class CompareOptions {
         if (!Files.isExecutable(javaHome.resolve("bin").resolve("java"))) {
             throw new IllegalArgumentException("no bin/java under '" + javaHome + "'; --jdk takes a JDK home");
         }
-        return new CompareOptions(agentJar.toAbsolutePath(), rounds, load, agentOptions, javaHome, workDir);
+        return new CompareOptions(agentJar.toAbsolutePath(), rounds, load, agentOptions, javaHome, workDir,
+                slowClock);
     }
 
     Path agentJar() {
@@ -105,6 +116,11 @@ final class CompareOptions {
 
     Path javaHome() {
         return javaHome;
+    }
+
+    /** The library preloaded into every demo JVM to make its clock reads system calls, or null for none. */
+    Path slowClock() {
+        return slowClock;
     }
 
     /** The directory for the runs' output, or null for a new temporary one. */

@@ -39,6 +39,13 @@ final class ComparisonTable {
         numberRow(table, "ticker CPU (% of one core)", offResults, onResults, ComparisonTable::tickerCpuPercent,
                 "%.2f%%", false);
         numberRow(table, "cache hit rate (%)", offResults, onResults, r -> r.number("cache_hit_pct"), "%.2f", false);
+        textRow(table, "agent caching at the end (rounds)", RunResult.NOT_AVAILABLE, cachingRounds(onResults), "");
+        numberRow(table, "agent's estimate of reads/s", offResults, onResults, r -> r.number("agent_reads_per_s"),
+                "%,.0f", false);
+        numberRow(table, "agent's break-even reads/s", offResults, onResults,
+                r -> r.number("agent_break_even_per_s"), "%,.0f", false);
+        numberRow(table, "agent's cost of a direct read (ns)", offResults, onResults,
+                r -> r.number("agent_direct_read_ns"), "%.1f", false);
         textRow(table, "throttled / deadlines missed (all)", sumPair(offResults, "throttled", "deadline_missed"),
                 sumPair(onResults, "throttled", "deadline_missed"), "");
         String offChecksum = common(offResults, "checksum");
@@ -62,6 +69,31 @@ final class ComparisonTable {
                     "");
         }
         return table.toString();
+    }
+
+    /**
+     * What the agent decided in the runs with it on, and why, in one sentence from its own figures: the medians of
+     * the read rate it estimated, its break-even and its cost of a direct read.
+     */
+    static String agentVerdict(List<RunResult> results) {
+        double readsPerSecond = median(results, r -> r.number("agent_reads_per_s"));
+        double breakEven = median(results, r -> r.number("agent_break_even_per_s"));
+        double directReadNanos = median(results, r -> r.number("agent_direct_read_ns"));
+        String figures = String.format(Locale.ROOT, "the service read the clock %s times a second (the agent's"
+                + " estimate, median) and caching pays above %s, as a direct read costs %s ns here",
+                format("%,.0f", readsPerSecond), format("%,.0f", breakEven), format("%.1f", directReadNanos));
+        return "the agent's verdict: caching in " + cachingRounds(results) + " rounds at the end: " + figures
+                + (readsPerSecond >= breakEven ? "; so it caches, and the table shows what that saves"
+                        : readsPerSecond < breakEven ? "; so it leaves reads on the direct clock, where caching would"
+                                + " cost more than it saves, and the service runs as it does without the agent"
+                        : "");
+    }
+
+    private static String cachingRounds(List<RunResult> results) {
+        long caching = results.stream().filter(r -> "true".equals(r.text("agent_caching"))).count();
+        long decided = results.stream().filter(r -> !RunResult.NOT_AVAILABLE.equals(r.text("agent_caching")))
+                .count();
+        return decided == 0 ? RunResult.NOT_AVAILABLE : caching + " of " + decided;
     }
 
     /** The ticker's CPU over the measured phase as a share of one core. */

@@ -1,5 +1,6 @@
 package io.clockagent.demo.compare;
 
+import io.clockagent.demo.Demo;
 import io.clockagent.demo.RunResult;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -70,10 +71,14 @@ final class ForkedRun {
         command.addAll(List.of("-jar", demoJar.toString()));
         command.addAll(options.load().asArguments());
         command.addAll(List.of("--access-log", accessLog.toString()));
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
+                .redirectError(stderr.toFile());
+        if (options.slowClock() != null) {
+            // The demo JVM's alone: the runner's own clock reads stay fast.
+            builder.environment().put("LD_PRELOAD", options.slowClock().toString());
+        }
+        Process process = builder.start();
         int exitCode;
         // The demo bounds itself by --max-seconds for the load and again for the burst; this is the backstop.
         if (process.waitFor(2L * options.load().maxSeconds() + 60, TimeUnit.SECONDS)) {
@@ -163,8 +168,9 @@ final class ForkedRun {
                 found.add("the demo's clock reads were not rewritten: they go to " + result.text("clock_class")
                         + "; do the agent options cover io.clockagent.demo?");
             }
-            if (RunResult.NOT_AVAILABLE.equals(result.text("ticker_cpu_ms"))) {
-                found.add("no running clock-agent-ticker thread was found");
+            if (!"registered".equals(result.text("agent_mbean"))) {
+                found.add("the agent's MBean was not registered within " + Demo.AGENT_MBEAN_TIMEOUT_SECONDS
+                        + " s of the service starting JMX" + where);
             }
         } else if (!agentLines.isEmpty() || !"off".equals(result.text("agent"))
                 || !"java.lang.System".equals(result.text("clock_class"))) {

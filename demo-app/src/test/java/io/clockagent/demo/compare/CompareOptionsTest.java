@@ -55,6 +55,19 @@ class CompareOptionsTest {
         assertTrue(badCount.getMessage().contains("'--rounds 0'") && badCount.getMessage().contains("from 1 to 100"));
     }
 
+    @Test
+    void theSlowClockIsOffByDefaultAndMustNameABuiltLibrary() throws IOException {
+        String agent = agentJar().toString();
+        Path library = Files.createFile(dir.resolve("libslowclock.so"));
+
+        assertEquals(null, CompareOptions.parse("--agent", agent).slowClock());
+        assertEquals(library, CompareOptions.parse("--agent", agent, "--slow-clock", library.toString()).slowClock());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> CompareOptions.parse("--agent", agent, "--slow-clock", dir.resolve("none.so").toString()));
+        assertTrue(missing.getMessage().contains("none.so") && missing.getMessage().contains("libslowclock.so"),
+                missing.getMessage());
+    }
+
     private Path agentJar() throws IOException {
         return Files.createFile(dir.resolve("clock-agent.jar"));
     }
