@@ -36,7 +36,8 @@ public final class ClockAgent {
      * needs the internals' own module, and it is spared a second opening of the jar, a class loader, a reflective call
      * and the internals' gateway, each a class more read from the jar (benchmarks/README.md). The classes it loads here
      * hold no state of the agent's. From Java 24 on, and wherever the native start cannot serve, the internals' own
-     * loader takes over ({@link Internals#startNatively}, {@link Internals#startInJava}).
+     * loader takes over ({@link Internals#startNatively}, {@link Internals#startInJava}). Before all of it,
+     * {@code enabled=false} turns the agent off ({@link #turnedOff}).
      */
     public static void premain(String options, Instrumentation instrumentation) {
         String specificationVersion = System.getProperty("java.specification.version");
