@@ -18,7 +18,8 @@
  *
  * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
  * unchanged, or with strict=true the JVM exits with status 1 before main; a fault after that leaves classes unchanged
- * or the clock on its direct path, never the service stopped.
+ * or the clock on its direct path, never the service stopped. enabled=false from any source comes before all of it:
+ * one line naming the source, and nothing else done, whatever else the options say.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -1022,6 +1023,20 @@ static int read_options(const char *arguments, const char *property, agent_optio
     return good;
 }
 
+/*
+ * Whether enabled=false turned the agent off: then it says so, naming the source, in the one line it prints, and
+ * gives the options up; nothing is hooked, defined, started or claimed, so the JVM is as without the agent.
+ */
+static int turned_off(agent_options *parsed) {
+    const char *source = turned_off_by(parsed);
+    if (source == NULL) {
+        return 0;
+    }
+    fprintf(stderr, "clock-agent: " TURNED_OFF_FORMAT "\n", source);
+    free_agent_options(parsed);
+    return 1;
+}
+
 /* Makes good options this copy's, with what the Java side needs to start from `jar`. */
 static void adopt_options(agent_options *good, const char *arguments, char *jar) {
     options = *good;
@@ -1081,6 +1096,9 @@ entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char 
         free(error);
         return outcome;
     }
+    if (turned_off(&requested)) {
+        return ENTRY_OFF;
+    }
     if (requested.native_filter == 0) {
         free_agent_options(&requested);
         return ENTRY_FILTER_IN_JAVA;
@@ -1122,6 +1140,10 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved)
     int strict;
     int parsed = read_options(arguments, property, &requested, &error, &strict);
     free(property);
+    /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
+    if (parsed && turned_off(&requested)) {
+        return JNI_OK;
+    }
 
     /*
      * The release as the -javaagent entry judges it, by java.specification.version, where the command line sets it

@@ -287,6 +287,7 @@ typedef struct {
     int dry_run;
     int jmx;
     int native_filter;
+    int enabled;
 } built;
 
 static void free_prefixes(package_prefixes *prefixes) {
@@ -547,8 +548,11 @@ static outcome accept(built *b, const token *t, char **error) {
         b->report = t->value;
         return ACCEPTED;
     }
-    static const char *const BOOLEAN_KEYS[] = {"monotonic", "verbose", "strict", "dryRun", "jmx", "nativeFilter"};
-    int *const boolean_values[] = {&b->monotonic, &b->verbose, &b->strict, &b->dry_run, &b->jmx, &b->native_filter};
+    /* enabled comes here true or with a bad value: false turned the agent off before any token was judged. */
+    static const char *const BOOLEAN_KEYS[] = {"monotonic", "verbose", "strict", "dryRun", "jmx", "nativeFilter",
+                                               ENABLED_KEY};
+    int *const boolean_values[] = {&b->monotonic, &b->verbose, &b->strict, &b->dry_run, &b->jmx, &b->native_filter,
+                                   &b->enabled};
     for (size_t i = 0; i < COUNT(BOOLEAN_KEYS); i++) {
         if (strcmp(key, BOOLEAN_KEYS[i]) == 0) {
             return require_once(t, *boolean_values[i] != OPTION_UNSET, error) == REFUSED ? REFUSED
@@ -567,7 +571,7 @@ static outcome accept(built *b, const token *t, char **error) {
 static outcome build(const token *tokens, size_t count, built *b, char **error) {
     memset(b, 0, sizeof *b);
     b->wait = b->cache = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
-    b->dry_run = b->jmx = b->native_filter = OPTION_UNSET;
+    b->dry_run = b->jmx = b->native_filter = b->enabled = OPTION_UNSET;
     for (size_t i = 0; i < count; i++) {
         if (accept(b, &tokens[i], error) == REFUSED) {
             free_prefixes(&b->includes);
@@ -583,17 +587,38 @@ static int same_key(const char *a, const char *b) {
     return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
+/* The strongest source with an enabled=false token, or OPTION_UNSET: checked before anything is judged. */
+static int source_turning_off(const token_list by_source[SOURCE_COUNT]) {
+    for (int source = 0; source < SOURCE_COUNT; source++) {
+        for (size_t i = 0; i < by_source[source].count; i++) {
+            const token *t = &by_source[source].tokens[i];
+            if (t->key != NULL && strcmp(t->key, ENABLED_KEY) == 0 && strcmp(t->value, "false") == 0) {
+                return source;
+            }
+        }
+    }
+    return OPTION_UNSET;
+}
+
 int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *options, char **error,
                         int *strict_requested) {
     memset(options, 0, sizeof *options);
+    options->off_by = OPTION_UNSET;
     *error = NULL;
     *strict_requested = 0;
     token_list by_source[SOURCE_COUNT] = {{0}};
     token_list merged = {0};
-    int ok = 0;
     int memory = 1;
     for (int source = 0; source < SOURCE_COUNT && memory; source++) {
         memory = split(sources[source], source, &by_source[source]);
+    }
+    /* Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none. */
+    if (memory) {
+        options->off_by = source_turning_off(by_source);
+    }
+    int off = options->off_by != OPTION_UNSET;
+    int ok = off;
+    for (int source = 0; source < SOURCE_COUNT && memory && !off; source++) {
         size_t taken_before = merged.count;
         for (size_t i = 0; i < by_source[source].count && memory; i++) {
             const token *t = &by_source[source].tokens[i];
@@ -609,7 +634,7 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             }
         }
     }
-    if (memory) {
+    if (memory && !off) {
         for (size_t i = 0; i < merged.count; i++) {
             if (merged.tokens[i].key != NULL && strcmp(merged.tokens[i].key, "strict") == 0
                     && strcmp(merged.tokens[i].value, "true") == 0) {
@@ -653,6 +678,10 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
     }
     free_tokens(&merged);
     return ok;
+}
+
+const char *turned_off_by(const agent_options *options) {
+    return options->off_by == OPTION_UNSET ? NULL : SOURCE_NAMES[options->off_by];
 }
 
 void free_agent_options(agent_options *options) {

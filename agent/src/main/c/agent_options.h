@@ -42,6 +42,11 @@ typedef struct {
     int native_filter;
     /* Which sources gave an option that took effect, by bit (1 << SOURCE_...). */
     unsigned sources;
+    /*
+     * The strongest source (SOURCE_...) that says enabled=false, which turns the agent off whatever else any source
+     * says, bad options and strict=true included; the other fields then hold nothing. OPTION_UNSET while it is on.
+     */
+    int off_by;
 } agent_options;
 
 /*
@@ -53,6 +58,9 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
                         int *strict_requested);
 
 void free_agent_options(agent_options *options);
+
+/* The name of the source whose enabled=false turned the agent off, as AgentOptions.turnedOffBy(); NULL while on. */
+const char *turned_off_by(const agent_options *options);
 
 /* Whether the options ask for cache=always: the clock cached from the first read, with no measurement. */
 int caches_always(const agent_options *options);

@@ -1,8 +1,8 @@
 /*
  * Test driver for agent_options.c: reads cases from stdin, one per line, each the three sources (agent arguments,
  * system property, environment variable) separated by spaces, each hex-encoded UTF-8 or "-" for none; writes one
- * hex-encoded line per case: the parsed options or the error, in the form NativeOptionsParityTest builds from the Java
- * parser. Hex keeps any byte of a case or a message on its own line.
+ * hex-encoded line per case: the parsed options, the source that turned the agent off, or the error, in the form
+ * NativeOptionsParityTest builds from the Java parser. Hex keeps any byte of a case or a message on its own line.
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
@@ -75,7 +75,12 @@ int main(void) {
         int strict_requested;
         line out = {0};
         add(&out, "");
-        if (parse_agent_options(sources, &options, &error, &strict_requested)) {
+        int parsed = parse_agent_options(sources, &options, &error, &strict_requested);
+        if (parsed && turned_off_by(&options) != NULL) {
+            add(&out, "off\t");
+            add(&out, turned_off_by(&options));
+            free_agent_options(&options);
+        } else if (parsed) {
             char *described = describe_agent_options(&options);
             static const char *const CACHE[] = {"auto", "always"};
             char numbers[256];

@@ -121,9 +121,17 @@ public final class Cli {
         }
     }
 
+    /**
+     * Loads the agent into {@code pid}; with {@code enabled=false} among the options, nothing, successfully: the agent
+     * would only say on that JVM's stderr that it is off, and an operator who switches it off in the options that a
+     * script attaches with wants that to pass.
+     */
     private int attach(String pid, String options) {
         try {
-            AgentOptions.parse(options);
+            if (AgentOptions.parse(options).turnedOffBy() != null) {
+                out.println("clock-agent: nothing attached to " + pid + ": enabled=false turns the agent off");
+                return OK;
+            }
         } catch (AgentOptionsException bad) {
             err.println("clock-agent: nothing attached: " + bad.getMessage());
             return USAGE;

@@ -36,11 +36,13 @@ public final class ClockAgent {
      * needs the internals' own module, and it is spared a second opening of the jar, a class loader, a reflective call
      * and the internals' gateway, each a class more read from the jar (benchmarks/README.md). The classes it loads here
      * hold no state of the agent's. From Java 24 on, and wherever the native start cannot serve, the internals' own
-     * loader takes over ({@link Internals#startNatively}, {@link Internals#startInJava}).
+     * loader takes over ({@link Internals#startNatively}, {@link Internals#startInJava}). Before all of it,
+     * {@code enabled=false} turns the agent off ({@link #turnedOff}).
      */
     public static void premain(String options, Instrumentation instrumentation) {
         String specificationVersion = System.getProperty("java.specification.version");
-        if (!admitsAgent(specificationVersion, options, true)) {
+        if (turnedOff(options, refusal(specificationVersion) != null)
+                || !admitsAgent(specificationVersion, options, true)) {
             return;
         }
         if (featureOf(specificationVersion) >= Internals.FIRST_RELEASE_RESTRICTING_LIBRARIES) {
@@ -98,6 +100,51 @@ public final class ClockAgent {
         }
         err.println("clock-agent: off, the service runs without it: " + refusal);
         return false;
+    }
+
+    /**
+     * For {@code premain}: whether {@code enabled=false} in the agent arguments or the system property turns the agent
+     * off, said in one line before anything more of the agent loads, the native library included; and where the Java
+     * floor refuses the JVM, in the environment variable too, so that {@code strict=true} cannot stop a JVM that the
+     * agent was switched off in. Elsewhere the variable is left to the native start's C half or the installer, which
+     * read it anyway: Java's first {@code getenv} reads the whole environment, half a millisecond or more of a start.
+     */
+    private static boolean turnedOff(String agentArguments, boolean readVariable) {
+        String source = turnedOffBy(agentArguments, System.getProperty(OPTIONS_PROPERTY),
+                readVariable ? System.getenv(OPTIONS_VARIABLE) : null);
+        if (source != null) {
+            standardError().println("clock-agent: " + turnedOffLine(source));
+        }
+        return source != null;
+    }
+
+    /**
+     * The strongest source that says {@code enabled=false}, named as {@code AgentOptions.turnedOffBy} names it; null
+     * where none does. Any such token counts, whatever else its source says ({@code ClockAgentTest} holds this to
+     * {@code AgentOptions}' answer).
+     */
+    static String turnedOffBy(String agentArguments, String property, String variable) {
+        String[][] sources = {
+            {agentArguments, "agent arguments"},
+            {property, "system property " + OPTIONS_PROPERTY},
+            {variable, OPTIONS_VARIABLE},
+        };
+        for (String[] source : sources) {
+            if (source[0] == null) {
+                continue;
+            }
+            for (String token : source[0].split(",")) {
+                if ("false".equals(valueFor(token, "enabled"))) {
+                    return source[1];
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code AgentOptions.turnedOffLine}, which this class cannot load. */
+    static String turnedOffLine(String source) {
+        return "off (enabled=false from " + source + "); the service runs without it";
     }
 
     /** For {@code java -jar clock-agent.jar}: true when the commands may run, otherwise prints why. */
@@ -164,12 +211,16 @@ public final class ClockAgent {
     private static String lastValue(String options, String key) {
         String value = null;
         for (String token : options.split(",")) {
-            int equals = token.indexOf('=');
-            if (equals > 0 && token.substring(0, equals).trim().equals(key)) {
-                value = token.substring(equals + 1).trim();
-            }
+            String given = valueFor(token, key);
+            value = given == null ? value : given;
         }
         return value;
+    }
+
+    /** The value of a {@code key=value} token, trimmed as the options' parser trims it; null for another key. */
+    private static String valueFor(String token, String key) {
+        int equals = token.indexOf('=');
+        return equals > 0 && token.substring(0, equals).trim().equals(key) ? token.substring(equals + 1).trim() : null;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.options.AgentOptionsException;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,6 +59,35 @@ class ClockAgentTest {
     void theStrongestSourceThatSetsStrictDecides(String agentArguments, String property, String variable,
             boolean strict) {
         assertEquals(strict, ClockAgent.strictRequested(agentArguments, property, variable));
+    }
+
+    /** The entry's look at enabled=false, before anything loads, must see what the full options see. */
+    @ParameterizedTest(name = "enabled from [{0}] [{1}] [{2}]: off by {3}")
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+        "enabled=false                  | NONE          | NONE          | agent arguments",
+        "include=com.acme, enabled = false | NONE       | NONE          | agent arguments",
+        "enabled=true,include=com.acme  | NONE          | enabled=false | CLOCK_AGENT_OPTIONS",
+        "include=com.acme               | enabled=false | NONE          | system property clockagent.options",
+        "enabled=false                  | enabled=false | enabled=false | agent arguments",
+        "strict=true,colour=blue        | NONE          | enabled=false | CLOCK_AGENT_OPTIONS",
+        "enabled=true,enabled=false     | NONE          | NONE          | agent arguments",
+        "enabled=true                   | enabled=true  | enabled=true  | NONE",
+        "ENABLED=false                  | enabled=no    | enabled       | NONE",
+        "NONE                           | NONE          | NONE          | NONE",
+    })
+    void theEntrySeesEnabledFalseAsTheFullOptionsDo(String agentArguments, String property, String variable,
+            String turnedOffBy) {
+        assertEquals(turnedOffBy, ClockAgent.turnedOffBy(agentArguments, property, variable));
+        String fullOptionsSay;
+        try {
+            fullOptionsSay = AgentOptions.fromSources(agentArguments, property, variable).turnedOffBy();
+        } catch (AgentOptionsException bad) {
+            fullOptionsSay = null;
+        }
+        assertEquals(turnedOffBy, fullOptionsSay);
+        if (turnedOffBy != null) {
+            assertEquals(AgentOptions.turnedOffLine(turnedOffBy), ClockAgent.turnedOffLine(turnedOffBy));
+        }
     }
 
     @Test

@@ -51,6 +51,7 @@ class BadOptionsTest {
             new BadOption("include=java.util", "'java.util'", "name your own packages"),
             new BadOption("cachedInstants=java.time", "'java.time'", "name your own packages"),
             new BadOption("verbose=yes", "'verbose=yes'", "valid values: true, false"),
+            new BadOption("enabled=off", "'enabled=off'", "valid values: true, false"),
             new BadOption("wait=sleep", "'wait=sleep'", "valid values: park, spin"));
 
     private static final List<BadOption> STRICT_BAD_OPTIONS = List.of(

@@ -1,10 +1,12 @@
 package io.clockagent.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.attach.AttachTargetMain;
 import io.clockagent.it.fixtures.options.OptionsProbeMain;
 import io.clockagent.it.support.AgentEntry;
+import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ClassLoadLog;
 import io.clockagent.it.support.ForkResult;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * On a Java release below the agent's floor (8, 9, 10) the agent stays off with one stderr line, and the service runs
@@ -74,6 +77,24 @@ class OlderJavaTest {
         assertEquals(List.of(), result.stdout(), "main never ran");
         assertEquals(List.of("clock-agent: unsupported Java, stopping the JVM (strict=true): Java 8 is not supported"
                 + " (11 or later is)"), result.stderr(), result.describe());
+    }
+
+    /**
+     * An operator's enabled=false comes before the floor: the JVM starts, with the line of an agent switched off, even
+     * where strict=true would stop it for the release; the environment variable too, which premain reads only here.
+     */
+    @ParameterizedTest(name = "through {0}")
+    @EnumSource(AgentEntry.class)
+    void enabledFalseWinsOverTheFloorAndStrict(AgentEntry entry, @TempDir Path runDirectory) {
+        ForkedJvm jvm = entry.addTo(olderJava(Jdks.require(Jdks.JDK_11), "1.8", runDirectory)
+                .classPath(BuildOutputs.testClasses())
+                .environment("CLOCK_AGENT_OPTIONS", "enabled=false"), "strict=true");
+
+        ForkResult result = jvm.runMain(OptionsProbeMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(result.stdout().contains("main ran"), result.describe());
+        assertEquals(List.of(AgentStderr.turnedOff("CLOCK_AGENT_OPTIONS")), result.stderr(), result.describe());
     }
 
     @ParameterizedTest(name = "java -jar clock-agent.jar {0}")

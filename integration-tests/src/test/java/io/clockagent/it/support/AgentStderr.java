@@ -13,6 +13,11 @@ public final class AgentStderr {
     private AgentStderr() {
     }
 
+    /** The one line of an agent that enabled=false from {@code source} turned off; no bad option's line. */
+    public static String turnedOff(String source) {
+        return "clock-agent: off (enabled=false from " + source + "); the service runs without it";
+    }
+
     /** The banner for default tick and wait settings; any clock source is accepted, as in every banner here. */
     public static Pattern banner(String includes, String excludes) {
         return banner("tick=1ms wait=park include=" + includes + " exclude=" + excludes);

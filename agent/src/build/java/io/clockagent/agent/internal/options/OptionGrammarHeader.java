@@ -12,11 +12,11 @@ import java.util.function.IntPredicate;
 
 /**
  * Writes {@code option_grammar.h}, the C option parser's view of the option grammar, from the Java parser's constants
- * and from the JDK's character classes that the Java parser applies: the valid keys and values, the tick's bounds, the
- * packages never rewritten, and which characters Java counts as identifier starts, identifier parts, whitespace and
- * decimal digits, as ranges of UTF-16 code units (the Java parser looks at one {@code char} at a time). Run by
- * {@code agent/src/main/c/build.sh} at build time, against the agent's compiled classes, and never shipped; the
- * character classes are those of the JDK that builds the agent.
+ * and from the JDK's character classes that the Java parser applies: the valid keys and values, the line that
+ * {@code enabled=false} prints, the tick's bounds, the packages never rewritten, and which characters Java counts as
+ * identifier starts, identifier parts, whitespace and decimal digits, as ranges of UTF-16 code units (the Java parser
+ * looks at one {@code char} at a time). Run by {@code agent/src/main/c/build.sh} at build time, against the agent's
+ * compiled classes, and never shipped; the character classes are those of the JDK that builds the agent.
  *
  * <p>Usage: {@code java -cp GENERATOR:CLASSES io.clockagent.agent.internal.options.OptionGrammarHeader OUTPUT_FILE}
  */
@@ -45,6 +45,9 @@ final class OptionGrammarHeader {
                 .define("AGENT_OPTIONS_SYSTEM_PROPERTY", quoted(AgentOptions.SYSTEM_PROPERTY))
                 .define("AGENT_OPTIONS_ENVIRONMENT_VARIABLE", quoted(AgentOptions.ENVIRONMENT_VARIABLE))
                 .define("VALID_KEYS", quoted(AgentOptions.VALID_KEYS))
+                .define("ENABLED_KEY", quoted(AgentOptions.ENABLED))
+                .comment("The line, after the agent's prefix, that enabled=false prints; %s is the source's name.")
+                .define("TURNED_OFF_FORMAT", quoted(AgentOptions.turnedOffLine("%s")))
                 .define("DEFAULT_TICK_NANOS", AgentOptions.DEFAULT_TICK_NANOS + "LL")
                 .define("MIN_TICK_NANOS", AgentOptions.MIN_TICK_NANOS + "LL")
                 .define("MAX_TICK_NANOS", AgentOptions.MAX_TICK_NANOS + "LL")

@@ -18,6 +18,9 @@ import java.util.concurrent.TimeUnit;
  * ({@link NativeStart}) comes first, which applies the same policy in C, and the Java start only where it cannot
  * serve.
  *
+ * <p>{@code enabled=false} from any option source comes before the failure policy: one line naming the source, and
+ * nothing else done, not even the active copy's claim, whatever else the options say.
+ *
  * <p>Failure policy: bad options print one line and leave the service running without the agent, or, with
  * {@code strict=true} at startup, stop the JVM with status 1 before {@code main}. Any other fault while installing
  * prints one line and leaves the service running without the agent. Nothing is ever thrown to the JVM: from
@@ -75,6 +78,10 @@ public final class Installer {
                 System.exit(1);
             }
             log.line("off, the service runs without it: " + bad.getMessage());
+            return;
+        }
+        if (options.turnedOffBy() != null) {
+            log.line(AgentOptions.turnedOffLine(options.turnedOffBy()));
             return;
         }
         String banner = null;

@@ -14,7 +14,9 @@ import java.util.Set;
  * <p>Options come from up to three sources, merged key by key: the {@code -javaagent:clock-agent.jar=OPTIONS} string
  * wins over the system property {@value #SYSTEM_PROPERTY}, which wins over the environment variable
  * {@value #ENVIRONMENT_VARIABLE}. A key given in a stronger source replaces all its values from weaker ones, so
- * {@code include} can be redefined, not only extended.
+ * {@code include} can be redefined, not only extended. The one exception is {@code enabled=false}: from any source it
+ * turns the agent off, whatever the stronger sources say and whatever else is wrong in any of them, as an operator
+ * switching off an agent baked into an image's command line, through the environment, must get it off.
  */
 public final class AgentOptions {
 
@@ -27,7 +29,8 @@ public final class AgentOptions {
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
     static final String VALID_KEYS = "include, exclude, cachedInstants, tick, wait, cache, monotonic, verbose, strict,"
-            + " report, dryRun, jmx, nativeFilter";
+            + " report, dryRun, jmx, nativeFilter, enabled";
+    static final String ENABLED = "enabled";
     private static final String SUMMARY = "summary";
 
     private final PackageSelection packages;
@@ -45,8 +48,10 @@ public final class AgentOptions {
     /** Null when not given: the native filter then serves where it can start, and falls back without a word. */
     private final Boolean nativeFilter;
     private final Set<String> sources;
+    /** The source whose {@code enabled=false} turned the agent off; null while it is on. */
+    private final String turnedOffBy;
 
-    private AgentOptions(Builder built, Set<String> sources) {
+    private AgentOptions(Builder built, Set<String> sources, String turnedOffBy) {
         this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants);
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
@@ -60,6 +65,7 @@ public final class AgentOptions {
         this.jmx = !Boolean.FALSE.equals(built.jmx);
         this.nativeFilter = built.nativeFilter;
         this.sources = sources;
+        this.turnedOffBy = turnedOffBy;
     }
 
     /**
@@ -72,7 +78,9 @@ public final class AgentOptions {
     }
 
     /**
-     * Merges and parses the three sources; any may be null.
+     * Merges and parses the three sources; any may be null. Where any of them says {@code enabled=false}, the agent is
+     * off ({@link #turnedOffBy}) and nothing else is read: no bad option is reported and {@code strict=true} stops
+     * nothing.
      *
      * @throws AgentOptionsException naming the offending token, its source, and the valid forms
      */
@@ -83,18 +91,27 @@ public final class AgentOptions {
             {ENVIRONMENT_VARIABLE, environmentVariable},
         };
         List<List<OptionToken>> sourceTokens = new ArrayList<>();
+        for (String[] source : bySource) {
+            List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
+            // Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none.
+            for (OptionToken token : tokens) {
+                if (ENABLED.equals(token.key()) && token.value().equals("false")) {
+                    return new AgentOptions(new Builder(), Set.of(), source[0]);
+                }
+            }
+            sourceTokens.add(tokens);
+        }
         List<OptionToken> merged = new ArrayList<>();
         Set<String> keysTaken = new LinkedHashSet<>();
         Set<String> sources = new LinkedHashSet<>();
-        for (String[] source : bySource) {
-            List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
-            sourceTokens.add(tokens);
+        for (int source = 0; source < bySource.length; source++) {
+            List<OptionToken> tokens = sourceTokens.get(source);
             Set<String> keysHere = new LinkedHashSet<>();
             for (OptionToken token : tokens) {
                 if (!keysTaken.contains(token.key())) {
                     merged.add(token);
                     keysHere.add(token.key());
-                    sources.add(source[0]);
+                    sources.add(bySource[source][0]);
                 }
             }
             keysTaken.addAll(keysHere);
@@ -108,7 +125,7 @@ public final class AgentOptions {
             for (List<OptionToken> tokens : sourceTokens) {
                 build(tokens);
             }
-            return new AgentOptions(build(merged), sources);
+            return new AgentOptions(build(merged), sources, null);
         } catch (AgentOptionsException bad) {
             throw new AgentOptionsException(bad.getMessage(), strictRequested);
         }
@@ -156,6 +173,20 @@ public final class AgentOptions {
             throw new AgentOptionsException("tick out of range in " + token.quoted() + valid);
         }
         return amount * unitNanos;
+    }
+
+    /**
+     * The source whose {@code enabled=false} turned the agent off, as a bad option names it ({@code agent arguments},
+     * {@code system property clockagent.options} or {@code CLOCK_AGENT_OPTIONS}), the strongest where several say
+     * so; null while the agent is on. An agent turned off does nothing but say so ({@link #turnedOffLine}).
+     */
+    public String turnedOffBy() {
+        return turnedOffBy;
+    }
+
+    /** The one line, after the agent's prefix, that says {@code enabled=false} from {@code source} turned it off. */
+    public static String turnedOffLine(String source) {
+        return "off (" + ENABLED + "=false from " + source + "); the service runs without it";
     }
 
     public PackageSelection packages() {
@@ -253,6 +284,7 @@ public final class AgentOptions {
         Boolean dryRun;
         Boolean jmx;
         Boolean nativeFilter;
+        Boolean enabled;
 
         void accept(OptionToken token) {
             if (token.key() == null) {
@@ -314,6 +346,11 @@ public final class AgentOptions {
                 case "nativeFilter":
                     requireOnce(token, nativeFilter);
                     nativeFilter = token.booleanValue();
+                    break;
+                case ENABLED:
+                    // Only true comes here, which is the default, or a bad value: false turned the agent off before.
+                    requireOnce(token, enabled);
+                    enabled = token.booleanValue();
                     break;
                 default:
                     throw new AgentOptionsException("unknown option '" + token.key() + "' in " + token.quoted()

@@ -2,14 +2,19 @@ package io.clockagent.agent.internal.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.clock.WaitStrategy;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class AgentOptionsTest {
 
@@ -19,8 +24,24 @@ class AgentOptionsTest {
     static final String[] PROPERTY_AND_ENVIRONMENT = {null, "include=org.example", "include=com.acme:net.x"};
     static final String[] BAD_ENVIRONMENT = {"tick=1ms", null, "strict=true,wait=sometimes"};
     static final String[] BAD_ENVIRONMENT_OVERRIDDEN = {"wait=spin,strict=true", null, "wait=sometimes"};
-    static final List<String[]> SOURCE_COMBINATIONS = List.of(ALL_THREE_SOURCES, PROPERTY_AND_ENVIRONMENT,
-            BAD_ENVIRONMENT, BAD_ENVIRONMENT_OVERRIDDEN);
+    /**
+     * The agent arguments, the system property and the environment variable, then the source that turns the agent off
+     * (null while it is on): enabled=false from any source wins over every other source and every bad option.
+     */
+    static final String[][] ENABLED_ACROSS_SOURCES = {
+        {"enabled=true,include=com.acme", null, "enabled=false", "CLOCK_AGENT_OPTIONS"},
+        {"include=com.acme", "enabled=false", null, "system property clockagent.options"},
+        {"enabled=false", "enabled=false", "enabled=false", "agent arguments"},
+        {"enabled=true", "enabled=false", "enabled=false", "system property clockagent.options"},
+        {"strict=true,colour=blue", null, "enabled=false", "CLOCK_AGENT_OPTIONS"},
+        {null, "tick=fast", "wait=sometimes,enabled=false", "CLOCK_AGENT_OPTIONS"},
+        {"enabled=maybe", null, "enabled=false", "CLOCK_AGENT_OPTIONS"},
+        {"enabled=true", "enabled=true", "enabled=true", null},
+        {null, null, "enabled=true,include=com.acme", null},
+    };
+    static final List<String[]> SOURCE_COMBINATIONS = Stream.concat(
+            Stream.of(ALL_THREE_SOURCES, PROPERTY_AND_ENVIRONMENT, BAD_ENVIRONMENT, BAD_ENVIRONMENT_OVERRIDDEN),
+            Arrays.stream(ENABLED_ACROSS_SOURCES).map(row -> Arrays.copyOf(row, 3))).collect(Collectors.toList());
 
     @ParameterizedTest(name = "''{0}'' means {1}")
     @CsvSource(delimiter = '|', value = {
@@ -79,6 +100,11 @@ class AgentOptionsTest {
         "report=                    | 'report='    | summary, or the path",
         "report=a,report=b          | 'report=b'   | only once",
         "wait=sleep                 | 'wait=sleep' | valid values: park, spin",
+        "enabled=no                 | 'enabled=no' | valid values: true, false",
+        "enabled=FALSE              | 'enabled=FALSE' | valid values: true, false",
+        "enabled=                   | 'enabled='   | valid values: true, false",
+        "enabled=true,enabled=true  | 'enabled=true' | only once",
+        "ENABLED=false              | 'ENABLED'    | valid keys: include, exclude, cachedInstants",
         "include=com.acme,,tick=1ms | empty option | separated by single commas",
         "include=com.acme,          | empty option | separated by single commas",
     })
@@ -128,6 +154,7 @@ class AgentOptionsTest {
         "strict=yes                 | false",
         "STRICT=TRUE                | false",
         "tick=bad                   | false",
+        "strict=true,enabled=maybe  | true",
     })
     void aBadOptionKnowsWhetherStrictWasAskedFor(String text, boolean strict) {
         AgentOptionsException refused = assertThrows(AgentOptionsException.class, () -> AgentOptions.parse(text));
@@ -172,6 +199,47 @@ class AgentOptionsTest {
 
         assertTrue(refused.getMessage().contains("'wait=sometimes' (from CLOCK_AGENT_OPTIONS)"), refused.getMessage());
         assertTrue(refused.strictRequested(), "strict=true from the -javaagent string applies to every source");
+    }
+
+    @ParameterizedTest(name = "''{0}'' turns the agent off: {1}")
+    @CsvSource(delimiter = '|', nullValues = "ON", value = {
+        "enabled=false                        | agent arguments",
+        " enabled = false                     | agent arguments",
+        "include=com.acme,enabled=false       | agent arguments",
+        "enabled=false,colour=blue            | agent arguments",
+        "strict=true,tick=fast,enabled=false  | agent arguments",
+        "enabled=false,enabled=false          | agent arguments",
+        "enabled=true,enabled=false           | agent arguments",
+        "enabled=false,,                      | agent arguments",
+        "enabled=true                         | ON",
+        "enabled=true,include=com.acme        | ON",
+    })
+    void enabledFalseTurnsTheAgentOffWhateverElseTheOptionsSay(String text, String turnedOffBy) {
+        assertEquals(turnedOffBy, AgentOptions.parse(text).turnedOffBy());
+    }
+
+    @ParameterizedTest(name = "[{0}] [{1}] [{2}] turn the agent off: {3}")
+    @MethodSource("enabledAcrossSources")
+    void enabledFalseFromAnySourceWinsOverTheStrongerSources(String agentArguments, String property,
+            String variable, String turnedOffBy) {
+        assertEquals(turnedOffBy, AgentOptions.fromSources(agentArguments, property, variable).turnedOffBy());
+    }
+
+    static Stream<String[]> enabledAcrossSources() {
+        return Arrays.stream(ENABLED_ACROSS_SOURCES);
+    }
+
+    @Test
+    void enabledTrueIsTheDefaultAndLeavesTheBannerAsItWas() {
+        assertEquals(AgentOptions.parse("include=com.acme").describe(),
+                AgentOptions.parse("enabled=true,include=com.acme").describe());
+        assertNull(AgentOptions.parse("").turnedOffBy());
+    }
+
+    @Test
+    void theLineOfAnAgentTurnedOffNamesTheSourceAndIsNotABadOptionsLine() {
+        assertEquals("off (enabled=false from CLOCK_AGENT_OPTIONS); the service runs without it",
+                AgentOptions.turnedOffLine(AgentOptions.fromSources(null, null, "enabled=false").turnedOffBy()));
     }
 
     @ParameterizedTest(name = "report=''{0}'': summary {1}, file {2}")

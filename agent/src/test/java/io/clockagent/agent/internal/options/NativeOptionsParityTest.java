@@ -22,10 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The C option parser (agent/src/main/c/agent_options.c) and the Java one ({@link AgentOptions}) give the same outcome
  * for every case: the options, the banner's description of them, and the one-line error with whether strict=true was
- * asked for. The cases are every option string of {@link AgentOptionsTest}, its cases of several sources, cases made
- * for the corners where C must do what Java's {@code String} and {@code Character} do (whitespace, identifiers and
- * digits of every script, characters beyond the Basic Multilingual Plane), and thousands of random combinations of
- * the grammar's pieces. Built through a small driver, agent/src/test/c/parse_options.c, for each architecture the
+ * asked for, or the source whose enabled=false turned the agent off. The cases are every option string of
+ * {@link AgentOptionsTest}, its cases of several sources, cases made for the corners where C must do what Java's
+ * {@code String} and {@code Character} do (whitespace, identifiers and digits of every script, characters beyond the
+ * Basic Multilingual Plane), and thousands of random combinations of the grammar's pieces. Built through a small driver, agent/src/test/c/parse_options.c, for each architecture the
  * agent jar carries a library for, the other one run under user-mode emulation, with the sanitizers the architecture
  * allows, so that a memory error on any case fails the test too.
  */
@@ -37,7 +37,7 @@ class NativeOptionsParityTest {
     private static final int RANDOM_CASES = 20_000;
     private static final long RANDOM_SEED = 20261126L;
     private static final String[] PIECES = {"include", "exclude", "cachedInstants", "tick", "wait", "cache", "monotonic", "verbose",
-        "strict", "report", "dryRun", "jmx", "nativeFilter", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
+        "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
         " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "summary", "/tmp/r.json", "1", "10", "999",
         "1000000", "99999999999", "ms", "us", "ns", "s", "com", "acme", "java", "util", "io.clockagent.agent", "jdk",
         "com.sun", "3com", "é", "中", "\u0001", "\u00a0", "\u2003", "\u0663", "\uff11", "\ud835\udd38", "$", "_", "-"};
@@ -58,6 +58,7 @@ class NativeOptionsParityTest {
         {"dryRun", "true", "false"},
         {"jmx", "true", "false", "off"},
         {"nativeFilter", "true", "false", "auto"},
+        {"enabled", "true", "false", "no", "FALSE", ""},
     };
 
     @TempDir
@@ -87,9 +88,11 @@ class NativeOptionsParityTest {
 
         List<String> disagreements = new ArrayList<>();
         int errors = 0;
+        int offs = 0;
         for (int i = 0; i < cases.size(); i++) {
             String java = javaOutcome(cases.get(i));
             errors += java.startsWith("error") ? 1 : 0;
+            offs += java.startsWith("off") ? 1 : 0;
             if (!java.equals(outcomes.get(i))) {
                 disagreements.add(describe(cases.get(i)) + "\n    Java: " + java + "\n    C:    " + outcomes.get(i));
             }
@@ -98,6 +101,7 @@ class NativeOptionsParityTest {
                 + disagreements.subList(0, Math.min(5, disagreements.size())));
         // The cases must reach both outcomes in numbers, or the agreement says little.
         assertTrue(errors > cases.size() / 10 && errors < cases.size() * 9 / 10, errors + " errors in " + cases.size());
+        assertTrue(offs > cases.size() / 50, offs + " turned off by enabled=false in " + cases.size());
     }
 
     /** The first column of every {@code @CsvSource} of {@link AgentOptionsTest}: each is an option string. */
@@ -129,7 +133,9 @@ class NativeOptionsParityTest {
                 "tick=0001s", "tick=00000000001s", "tick=0000000001s", "tick=1000000000ns", "tick=1000000001ns",
                 "tick=1000000us", "tick=1000001us", "tick=1ms,tick=1ms",
                 "strict=true,,", "strict = true,bad", "strict=true,strict=true", "report=summary,report=",
-                "cache=always,wait=spin,monotonic=true,dryRun=true,nativeFilter=false,jmx=false,verbose=true"));
+                "cache=always,wait=spin,monotonic=true,dryRun=true,nativeFilter=false,jmx=false,verbose=true",
+                " enabled = false ", "enabled=false,", "enabled=false,,colour", "enabled=\u2003false",
+                "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false"));
         // Every decimal digit Java knows in the BMP, in a tick that is valid and one that is too long.
         for (char c = 0; c < Character.MAX_VALUE; c++) {
             if (Character.isDigit(c)) {
@@ -169,6 +175,9 @@ class NativeOptionsParityTest {
     private static String javaOutcome(String[] sources) {
         try {
             AgentOptions options = AgentOptions.fromSources(sources[0], sources[1], sources[2]);
+            if (options.turnedOffBy() != null) {
+                return "off\t" + options.turnedOffBy();
+            }
             return String.join("\t", "ok", options.describe(), Long.toString(options.tickNanos()),
                     options.cachePolicy().optionValue(), bit(options.monotonic()), bit(options.verbose()),
                     bit(options.strict()), bit(options.dryRun()), bit(options.jmx()), bit(options.nativeFilter()),
