@@ -8,7 +8,8 @@
 #       of each;
 #   (b) each .sha256 matches its file (sha256sum -c, as a user checks a download);
 #   (c) the SBOM is JSON that names the agent and byte-buddy-agent (the jar carries it, relocated), each with the
-#       version the build used; the published pom has Maven Central's metadata and no byte-buddy-agent dependency;
+#       version the build used; the published pom has Maven Central's metadata, no byte-buddy-agent dependency and no
+#       path of this checkout; the jar carries META-INF/LICENSE and NOTICE;
 #   (d) the new jar is byte for byte the one set aside. A reproducible jar lets anyone check that a published jar
 #       comes from its tag; comparing with the earlier build rather than building twice saves a build.
 # A jar that differs is explained entry by entry (which entries, with their sha256 in each jar; or, with the same
@@ -92,11 +93,16 @@ EOF
 python3 - "$target/dependency-reduced-pom.xml" <<'EOF' || fail "the published pom"
 # The pom that deploy publishes with the jar. Maven Central refuses one without this metadata; a byte-buddy-agent
 # dependency in it would put a second, unrelocated copy on every user's class path.
-import sys, xml.etree.ElementTree as ET
+# A path of this checkout in it (Maven interpolates some, as with a profile in agent/pom.xml) would make it differ
+# from one machine or folder to the next.
+import os, sys, xml.etree.ElementTree as ET
 path = sys.argv[1]
 ns = {"m": "http://maven.apache.org/POM/4.0.0"}
 pom = ET.parse(path).getroot()
 problems = []
+with open(path) as f:
+    if os.getcwd() in f.read():
+        problems.append("it names this checkout's folder, %s" % os.getcwd())
 # Inherited from the parent pom, which a release publishes too, except name and description, which are never inherited.
 for element in ("m:name", "m:description"):
     if not (pom.findtext(element, namespaces=ns) or "").strip():
