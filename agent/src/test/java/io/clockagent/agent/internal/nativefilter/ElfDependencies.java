@@ -6,13 +6,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a 64-bit little-endian ELF shared object asks of the dynamic loader that loads it, read from its section
  * headers as {@code readelf -d -V --dyn-syms} shows it, with no tool: the libraries it names ({@code DT_NEEDED}), the
- * symbol versions it needs ({@code .gnu.version_r}) and its undefined dynamic symbols, each with the version it needs.
+ * symbol versions it needs ({@code .gnu.version_r}), its undefined dynamic symbols, each with the version it needs, and
+ * the dynamic symbols it defines.
  * Immutable.
  */
 final class ElfDependencies {
@@ -32,11 +35,15 @@ final class ElfDependencies {
     final Map<String, String> versions;
     /** Each undefined dynamic symbol, with the version it needs, or the empty string for none. */
     final Map<String, String> undefinedSymbols;
+    /** The dynamic symbols it defines: what it offers the objects loaded after it. */
+    final Set<String> definedSymbols;
 
-    private ElfDependencies(List<String> needed, Map<String, String> versions, Map<String, String> undefinedSymbols) {
+    private ElfDependencies(List<String> needed, Map<String, String> versions, Map<String, String> undefinedSymbols,
+            Set<String> definedSymbols) {
         this.needed = Collections.unmodifiableList(needed);
         this.versions = Collections.unmodifiableMap(versions);
         this.undefinedSymbols = Collections.unmodifiableMap(undefinedSymbols);
+        this.definedSymbols = Collections.unmodifiableSet(definedSymbols);
     }
 
     static ElfDependencies read(byte[] bytes) {
@@ -99,18 +106,20 @@ final class ElfDependencies {
         }
 
         Map<String, String> undefined = new LinkedHashMap<>();
+        Set<String> defined = new LinkedHashSet<>();
         Section symbolStrings = all.get(dynsym.link);
         for (int i = 1; i < dynsym.size / SYMBOL_SIZE; i++) {
             int symbol = (int) dynsym.offset + i * SYMBOL_SIZE;
+            String name = string(elf, symbolStrings, Integer.toUnsignedLong(elf.getInt(symbol)));
             if (elf.getShort(symbol + 6) != 0) {
+                defined.add(name);
                 continue;
             }
-            String name = string(elf, symbolStrings, Integer.toUnsignedLong(elf.getInt(symbol)));
             int index = versym == null ? 0
                     : Short.toUnsignedInt(elf.getShort((int) versym.offset + i * 2)) & VERSION_INDEX_MASK;
             undefined.put(name, versionByIndex.getOrDefault(index, ""));
         }
-        return new ElfDependencies(needed, versions, undefined);
+        return new ElfDependencies(needed, versions, undefined, defined);
     }
 
     private static String string(ByteBuffer elf, Section table, long offset) {

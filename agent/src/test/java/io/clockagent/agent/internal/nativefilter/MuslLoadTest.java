@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -20,12 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
  * Debian's musl-tools) dlopen()s it, which fails if it names a library musl's loader does not answer for (such as
  * ld-linux-x86-64.so.2) or a symbol musl lacks, and calls Agent_OnLoad with a JavaVM whose GetEnv answers
  * JNI_EVERSION: the library returns JNI_OK (the service runs without it) with its one line on stderr, and calls
- * nothing else of that JavaVM, which would crash. The aarch64 library is held to the same by
- * {@link NativeLibraryPortabilityTest} only: no musl loader for aarch64 is to be had here.
+ * nothing else of that JavaVM, which would crash. No musl loader for aarch64 is to be had here, so the aarch64 library
+ * is held to {@link NativeLibraryPortabilityTest} and to needing no symbol that x86-64 musl lacks (musl offers the same
+ * functions on every architecture).
  */
 class MuslLoadTest {
 
     private static final long TIMEOUT_SECONDS = 60;
+    /** Weak references the C runtime's start files leave, which the loader leaves null where nothing defines them. */
+    private static final Set<String> WEAK_AND_UNUSED_UNDER_MUSL = Set.of("__gmon_start__",
+            "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__cxa_finalize");
     private static final String NO_JVMTI = "clock-agent: off, the service runs without it: this JVM offers no JVMTI";
 
     @TempDir
@@ -65,6 +71,27 @@ class MuslLoadTest {
         assertEquals(0, loaded.exit, loaded.stdout + loaded.stderr);
         assertEquals("loaded\nAgent_OnLoad 0\n", loaded.stdout, loaded.stderr);
         assertEquals(NO_JVMTI + "\n", loaded.stderr);
+    }
+
+    @Test
+    void eachLibraryNeedsOnlySymbolsMuslDefines() throws IOException {
+        Path musl = Path.of("/lib/x86_64-linux-musl/libc.so");
+        if (!Files.isRegularFile(musl)) {
+            skip("no " + musl + " (Debian: musl)");
+        }
+        Set<String> offered = ElfDependencies.read(Files.readAllBytes(musl)).definedSymbols;
+        List<String> missing = new ArrayList<>();
+        for (Map.Entry<String, Path> library : BuiltLibraries.carried().entrySet()) {
+            ElfDependencies elf = ElfDependencies.read(Files.readAllBytes(library.getValue()));
+            elf.undefinedSymbols.forEach((symbol, version) -> {
+                if (!offered.contains(symbol) && !WEAK_AND_UNUSED_UNDER_MUSL.contains(symbol)) {
+                    missing.add(library.getKey() + ": " + symbol + (version.isEmpty() ? "" : "@" + version));
+                }
+            });
+        }
+        if (!missing.isEmpty()) {
+            BuiltLibraries.failUnlessAHostBuild("symbols musl does not define: " + missing);
+        }
     }
 
     private static void skip(String why) {
