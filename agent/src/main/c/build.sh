@@ -44,7 +44,7 @@ rm -rf "$generator"
 # links against the glibc 2.17 symbol versions whatever the host, so it is the toolchain: a pinned ziglang from the
 # Python package index, fetched once into a cache (CLOCK_AGENT_TOOLCHAIN_CACHE, default ~/.cache/clock-agent) and
 # reused, or the zig named by CLOCK_AGENT_ZIG. Only where zig cannot be had does the build fall back to the host's gcc,
-# loudly: NativeLibraryPortabilityTest then skips where a developer builds and fails where
+# loudly: NativeLibraryPortabilityTest and MuslLoadTest then skip where a developer builds and fail where
 # CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS is set (CI). CLOCK_AGENT_NATIVE_TOOLCHAIN=host asks for the host's gcc.
 zig_version=0.15.2
 toolchain_cache=${CLOCK_AGENT_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/clock-agent}
@@ -61,8 +61,9 @@ find_zig() {
     echo "notice: fetching ziglang $zig_version from the Python package index into $zig_home (once)" >&2
     # Into a folder of this build's own, then renamed, so that builds side by side never see half a toolchain.
     partial=$(mktemp -d "$toolchain_cache/ziglang-$zig_version.partial.XXXXXX")
+    # Few retries and a short timeout: offline, the build goes on without zig soon.
     if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-cache-dir \
-        --target "$partial" "ziglang==$zig_version" >&2; then
+        --retries 1 --timeout 30 --target "$partial" "ziglang==$zig_version" >&2; then
       mv "$partial" "$zig_home" 2>/dev/null || rm -rf "$partial"
     else
       rm -rf "$partial"
@@ -93,7 +94,7 @@ else
   if [ "${CLOCK_AGENT_NATIVE_TOOLCHAIN:-zig}" != host ]; then
     echo "WARNING: no zig (neither CLOCK_AGENT_ZIG nor ziglang $zig_version from the Python package index through" \
       "python3 -m pip); the native libraries are built with the host's gcc, if any, against its glibc: they may" \
-      "not load on an older glibc nor on musl, and NativeLibraryPortabilityTest fails where" \
+      "not load on an older glibc nor on musl, and NativeLibraryPortabilityTest and MuslLoadTest fail where" \
       "CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS is set" >&2
   fi
 fi
