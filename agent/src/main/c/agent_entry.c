@@ -61,6 +61,12 @@
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
 /*
+ * The start thread's stack, at the least: the JVM's own default for a Java thread on aarch64 (ThreadStackSize, 1 MiB
+ * on x86-64), since the thread runs Java once it joins the JVM. glibc's default (the stack limit, 8 MiB as a rule) is
+ * kept; musl's is 128 KiB, of which the JVM's guard and shadow pages leave Java too little.
+ */
+#define START_THREAD_STACK_BYTES (2 * 1024 * 1024)
+/*
  * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
  * services, which the Java side's loading would otherwise slow on a machine with few cores. Then it waits on while
  * classes in scope go on loading, as they do through a longer start (a Spring Boot start of 2 s, a program loading
@@ -906,7 +912,11 @@ static void start_java_side_once(JNIEnv *jni) {
     pthread_t thread;
     int error = (*jni)->GetJavaVM(jni, &start_vm) != JNI_OK ? EINVAL : pthread_attr_init(&attributes);
     if (error == 0) {
+        size_t stack = 0;
         error = pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        if (error == 0 && pthread_attr_getstacksize(&attributes, &stack) == 0 && stack < START_THREAD_STACK_BYTES) {
+            error = pthread_attr_setstacksize(&attributes, START_THREAD_STACK_BYTES);
+        }
         error = error != 0 ? error : pthread_create(&thread, &attributes, delayed_start, NULL);
         pthread_attr_destroy(&attributes);
     }

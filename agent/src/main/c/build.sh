@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the native library (the class filter behind -javaagent, and the -agentpath entry) into the agent's classes,
-# where the shaded jar picks it up: one libclockagent.so for each Linux architecture a compiler is found for, under
-# native/linux-<os.arch>/, the folder named as the JVM names its architecture (os.arch), never after the build host.
+# where the shaded jar picks it up: one libclockagent.so for each Linux architecture (amd64, aarch64), which loads on
+# glibc 2.17 and later and on musl alike, under native/linux-<os.arch>/, the folder named as the JVM names its
+# architecture (os.arch), never after the build host.
 # Without any compiler the jar carries no library, the agent filters in Java, and the build goes on with a notice.
 # The class-file constants the C rewriter shares with the Java one, the option grammar the C option parser shares
 # with the Java one, the cached clock's class file and the banner's parts come from the Java side's compiled classes:
@@ -37,7 +38,43 @@ rm -rf "$generator"
   "$classes"
 rm -rf "$generator"
 
-# The compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
+# The toolchain. The libraries must load on every Linux a JVM runs on: glibc from 2.17 (CentOS 7) on and musl (Alpine),
+# whatever the build host. A host gcc links against the host's glibc, whose newest symbol versions (GLIBC_2.34 on
+# Debian 12) an older glibc refuses, and on x86-64 it names ld-linux-x86-64.so.2, which musl does not have. zig cc
+# links against the glibc 2.17 symbol versions whatever the host, so it is the toolchain: a pinned ziglang from the
+# Python package index, fetched once into a cache (CLOCK_AGENT_TOOLCHAIN_CACHE, default ~/.cache/clock-agent) and
+# reused, or the zig named by CLOCK_AGENT_ZIG. Only where zig cannot be had does the build fall back to the host's gcc,
+# loudly: NativeLibraryPortabilityTest and MuslLoadTest then skip where a developer builds and fail where
+# CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS is set (CI). CLOCK_AGENT_NATIVE_TOOLCHAIN=host asks for the host's gcc.
+zig_version=0.15.2
+toolchain_cache=${CLOCK_AGENT_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/clock-agent}
+
+# The zig executable, fetched into the cache the first time; nothing if it cannot be had.
+find_zig() {
+  if [ -n "${CLOCK_AGENT_ZIG:-}" ]; then
+    echo "$CLOCK_AGENT_ZIG"
+    return
+  fi
+  zig_home=$toolchain_cache/ziglang-$zig_version
+  if [ ! -x "$zig_home/ziglang/zig" ] && command -v python3 >/dev/null 2>&1 \
+      && python3 -m pip --version >/dev/null 2>&1 && mkdir -p "$toolchain_cache" 2>/dev/null; then
+    echo "notice: fetching ziglang $zig_version from the Python package index into $zig_home (once)" >&2
+    # Into a folder of this build's own, then renamed, so that builds side by side never see half a toolchain.
+    partial=$(mktemp -d "$toolchain_cache/ziglang-$zig_version.partial.XXXXXX")
+    # Few retries and a short timeout: offline, the build goes on without zig soon.
+    if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-cache-dir \
+        --retries 1 --timeout 30 --target "$partial" "ziglang==$zig_version" >&2; then
+      mv "$partial" "$zig_home" 2>/dev/null || rm -rf "$partial"
+    else
+      rm -rf "$partial"
+    fi
+  fi
+  if [ -x "$zig_home/ziglang/zig" ]; then
+    echo "$zig_home/ziglang/zig"
+  fi
+}
+
+# The host compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
 compiler_for() {
   if command -v "$1-gcc" >/dev/null 2>&1; then
     echo "$1-gcc"
@@ -45,6 +82,24 @@ compiler_for() {
     echo gcc
   fi
 }
+
+zig=""
+if [ "${CLOCK_AGENT_NATIVE_TOOLCHAIN:-zig}" != host ]; then
+  zig=$(find_zig)
+fi
+if [ -n "$zig" ]; then
+  toolchain="zig $zig_version, glibc 2.17"
+else
+  toolchain="host gcc"
+  if [ "${CLOCK_AGENT_NATIVE_TOOLCHAIN:-zig}" != host ]; then
+    echo "WARNING: no zig (neither CLOCK_AGENT_ZIG nor ziglang $zig_version from the Python package index through" \
+      "python3 -m pip); the native libraries are built with the host's gcc, if any, against its glibc: they may" \
+      "not load on an older glibc nor on musl, and NativeLibraryPortabilityTest and MuslLoadTest fail where" \
+      "CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS is set" >&2
+  fi
+fi
+# The tests read which toolchain built the libraries from here.
+echo "$toolchain" > "$headers/native-toolchain"
 
 # A library left by an earlier build could outlive the compiler that made it.
 rm -rf "$classes/io/clockagent/agent/native"
@@ -54,10 +109,18 @@ built=""
 for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   arch=${platform%%:*}
   triplet=${platform#*:}
-  compiler=$(compiler_for "$triplet")
+  if [ -n "$zig" ]; then
+    # TLS descriptors, as aarch64 has by default: the general-dynamic model's __tls_get_addr would tie the x86-64
+    # library to ld-linux-x86-64.so.2. -g0: zig cc would otherwise keep debug information.
+    compiler="$zig cc -target $triplet.2.17 -g0"
+    [ "$arch" = amd64 ] && compiler="$compiler -mtls-dialect=gnu2"
+  else
+    compiler=$(compiler_for "$triplet")
+  fi
   if [ -z "$compiler" ]; then
-    echo "notice: no C compiler for $triplet (Debian: apt-get install gcc-$(echo "$triplet" | tr _ -)); the jar" \
-      "carries no native class filter for linux-$arch, where the agent filters in Java" >&2
+    echo "notice: no C compiler for $triplet (zig from the Python package index through python3 -m pip, or" \
+      "Debian: apt-get install gcc-$(echo "$triplet" | tr _ -)); the jar carries no native class filter for" \
+      "linux-$arch, where the agent filters in Java" >&2
     continue
   fi
   output=$classes/io/clockagent/agent/native/linux-$arch
@@ -65,11 +128,16 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   # jni_md.h under include/linux is the same for every Linux architecture. -z nodelete: the JDK unloads a library
   # once the class loader that loaded it is collected, as the -javaagent entry's is after premain, but the hook
   # stays registered with the JVM for the JVM's life, so the library's code must too.
-  "$compiler" -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wl,-z,nodelete -Wall -Wextra -Werror \
+  # shellcheck disable=SC2086 # $compiler is a command and its target flags
+  $compiler -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wl,-z,nodelete -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
     -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" \
     "$sources/java_agent_start.c" "$sources/class_scan.c" "$sources/call_site_rewriter.c" \
     "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
   built="$built linux-$arch"
 done
-echo "native library (class filter, -agentpath entry, -javaagent start) built for:${built:- no platform}"
+if [ -n "$built" ]; then
+  echo "native library (class filter, -agentpath entry, -javaagent start) built with $toolchain for:$built"
+else
+  echo "native library (class filter, -agentpath entry, -javaagent start) built for no platform"
+fi

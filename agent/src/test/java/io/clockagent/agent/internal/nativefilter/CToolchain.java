@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A C compiler for one Linux architecture, named as the JVM names it ({@code amd64}, {@code aarch64}), and, where that
  * is not this machine's, the user-mode emulator that runs what it builds: the tests' way to build and run the native
- * code for every architecture the agent jar carries, as the build does. Immutable.
+ * code for every architecture the agent jar carries, as the build does. {@code amd64-musl} is x86-64 against musl
+ * instead of glibc (musl-gcc, Debian's musl-tools), linked statically, as the library also loads under musl. Immutable.
  */
 public final class CToolchain {
 
@@ -19,47 +20,63 @@ public final class CToolchain {
             "aarch64-linux-gnu");
     private static final Map<String, String> EMULATORS = Map.of("amd64", "qemu-x86_64", "aarch64", "qemu-aarch64");
     private static final long PROBE_TIMEOUT_SECONDS = 30;
+    private static final String MUSL = "-musl";
 
     private final String arch;
     private final String compiler;
     /** Null when the architecture is this machine's. */
     private final String emulator;
+    private final boolean musl;
 
-    private CToolchain(String arch, String compiler, String emulator) {
+    private CToolchain(String arch, String compiler, String emulator, boolean musl) {
         this.arch = arch;
         this.compiler = compiler;
         this.emulator = emulator;
+        this.musl = musl;
     }
 
     /**
-     * The toolchain for {@code arch}. When this machine lacks its compiler (or, for another architecture, its
-     * emulator), prints a notice to stdout and aborts the calling test through a JUnit assumption, which reports it
-     * as skipped.
+     * The toolchain for {@code platform} (an architecture, or one with {@code -musl}). When this machine lacks its
+     * compiler (or, for another architecture, its emulator), prints a notice to stdout and aborts the calling test
+     * through a JUnit assumption, which reports it as skipped.
      */
-    public static CToolchain require(String arch) {
+    public static CToolchain require(String platform) {
+        if (platform.endsWith(MUSL)) {
+            String arch = platform.substring(0, platform.length() - MUSL.length());
+            // musl-gcc builds for this machine's architecture alone.
+            if (!arch.equals(System.getProperty("os.arch")) || !succeeds("musl-gcc", "-dumpmachine")) {
+                skip("no musl-gcc for " + arch + " (Debian: musl-tools, on " + arch + ")", platform);
+            }
+            return new CToolchain(platform, "musl-gcc", null, true);
+        }
+        String arch = platform;
         String triplet = TRIPLETS.get(arch);
         String compiler = succeeds(triplet + "-gcc", "--version") ? triplet + "-gcc"
                 : triplet.equals(output("gcc", "-dumpmachine")) ? "gcc" : null;
         boolean onThisMachine = arch.equals(System.getProperty("os.arch"));
         String emulator = onThisMachine ? null : EMULATORS.get(arch);
         if (compiler == null || (emulator != null && !succeeds(emulator, "--version"))) {
-            String notice = "NOTICE: no " + (compiler == null ? "C compiler for " + triplet + " (Debian: gcc-"
-                    + triplet.replace('_', '-') + ")" : emulator + " (Debian: qemu-user)") + "; the " + arch
-                    + " run of this test is SKIPPED, not passed.";
-            System.out.println(notice);
-            Assumptions.abort(notice);
+            skip(compiler == null ? "C compiler for " + triplet + " (Debian: gcc-" + triplet.replace('_', '-') + ")"
+                    : emulator + " (Debian: qemu-user)", arch);
         }
-        return new CToolchain(arch, compiler, emulator);
+        return new CToolchain(arch, compiler, emulator, false);
+    }
+
+    private static void skip(String missing, String platform) {
+        String notice = "NOTICE: no " + missing + "; the " + platform + " run of this test is SKIPPED, not passed.";
+        System.out.println(notice);
+        Assumptions.abort(notice);
     }
 
     /**
      * The command that compiles {@code sources} into {@code program} with {@code flags}; statically linked where it
-     * runs under emulation, which then needs no copy of the other architecture's C library.
+     * runs under emulation, which then needs no copy of the other architecture's C library, and against musl, which
+     * then needs no musl loader.
      */
     public List<String> compile(String program, List<String> flags, String... sources) {
         List<String> command = new ArrayList<>(List.of(compiler));
         command.addAll(flags);
-        if (emulator != null) {
+        if (emulator != null || musl) {
             command.add("-static");
         }
         command.add("-o");
@@ -70,11 +87,11 @@ public final class CToolchain {
 
     /**
      * Flags that stop a test program at its first memory error or undefined behaviour: AddressSanitizer and
-     * UndefinedBehaviorSanitizer on this machine's architecture; under emulation, whose programs are linked statically
-     * without the sanitizers' runtimes, undefined behaviour traps.
+     * UndefinedBehaviorSanitizer on this machine's architecture; under emulation and against musl, whose programs are
+     * linked statically without the sanitizers' runtimes, undefined behaviour traps.
      */
     public List<String> sanitizers() {
-        return emulator == null
+        return emulator == null && !musl
                 ? List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined")
                 : List.of("-fsanitize=undefined", "-fsanitize-undefined-trap-on-error");
     }

@@ -74,7 +74,7 @@ class NativeRewriterParityTest {
     Path workDirectory;
 
     @ParameterizedTest(name = "built for {0}")
-    @ValueSource(strings = {"amd64", "aarch64"})
+    @ValueSource(strings = {"amd64", "aarch64", "amd64-musl"})
     void theNativeRewriterAgreesWithTheJavaRewriterOnEveryClassFile(String arch) throws Exception {
         CToolchain toolchain = CToolchain.require(arch);
         Path driver = buildDriver(toolchain);
@@ -149,7 +149,7 @@ class NativeRewriterParityTest {
      * at the end of the pool: the Java rewriter refuses each, and C leaves each to it, changing nothing.
      */
     @ParameterizedTest(name = "built for {0}")
-    @ValueSource(strings = {"amd64", "aarch64"})
+    @ValueSource(strings = {"amd64", "aarch64", "amd64-musl"})
     void bothRewritersRefuseANewerClassFileWithAConstantOfATagTheyDoNotKnow(String arch) throws Exception {
         CToolchain toolchain = CToolchain.require(arch);
         Path driver = buildDriver(toolchain);

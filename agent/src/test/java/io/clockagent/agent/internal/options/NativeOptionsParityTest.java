@@ -65,7 +65,7 @@ class NativeOptionsParityTest {
     Path workDirectory;
 
     @ParameterizedTest(name = "built for {0}")
-    @ValueSource(strings = {"amd64", "aarch64"})
+    @ValueSource(strings = {"amd64", "aarch64", "amd64-musl"})
     void theCParserAgreesWithTheJavaParserOnEveryCase(String arch) throws Exception {
         CToolchain toolchain = CToolchain.require(arch);
         Path driver = buildDriver(toolchain);
