@@ -9,7 +9,7 @@
 #
 # --quick: one round of each with fewer requests (what CI runs). --jdk takes a JDK home, or a feature version to look
 # for under /usr/lib/jvm (none found: a notice, and exit 0). Without it, the `java` on PATH runs everything.
-# Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests over 8 connections (3 rounds on the slow clock), a
+# Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests over 8 connections on each clock, a
 # 100,000-task virtual-thread burst on JDK 21+, agent options include=io.clockagent.demo. Exits 1 if any run fails a
 # check.
 set -euo pipefail
@@ -21,19 +21,12 @@ demo_jar="$demo_dir/target/clock-agent-demo.jar"
 
 java_bin=java
 compare_args=()
-slow_rounds=(--rounds 3)
+work_dir="$demo_dir/target/demo-runs"
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick)
       compare_args+=(--rounds 1 --warmup 5000 --requests 10000 --burst 10000)
-      slow_rounds=()
       shift
-      ;;
-    --rounds)
-      [ $# -ge 2 ] || { echo "run-demo: --rounds needs a number" >&2; exit 2; }
-      compare_args+=(--rounds "$2")
-      slow_rounds=()
-      shift 2
       ;;
     --jdk)
       [ $# -ge 2 ] || { echo "run-demo: --jdk needs a JDK home or a feature version such as 25" >&2; exit 2; }
@@ -52,6 +45,11 @@ while [ $# -gt 0 ]; do
       fi
       [ -x "$jdk/bin/java" ] || { echo "run-demo: no bin/java under '$jdk'; --jdk takes a JDK home" >&2; exit 2; }
       java_bin="$jdk/bin/java"
+      ;;
+    --work-dir)
+      [ $# -ge 2 ] || { echo "run-demo: --work-dir needs a directory" >&2; exit 2; }
+      work_dir=$2
+      shift 2
       ;;
     --help|-h)
       sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
@@ -83,7 +81,7 @@ compare() {
 }
 
 status=0
-compare --work-dir "$demo_dir/target/demo-runs" ${compare_args[@]+"${compare_args[@]}"} || status=1
+compare --work-dir "$work_dir" ${compare_args[@]+"${compare_args[@]}"} || status=1
 
 # The emulation's source is the integration tests' own; built here so that the demo needs no test run first.
 slow_clock_source="$root/integration-tests/src/test/c/slowclock.c"
@@ -103,6 +101,6 @@ if stale "$slow_clock" "$slow_clock_source"; then
   mkdir -p "$(dirname "$slow_clock")"
   "$compiler" -shared -fPIC -O2 -o "$slow_clock" "$slow_clock_source"
 fi
-compare --work-dir "$demo_dir/target/demo-runs-slow-clock" --slow-clock "$slow_clock" \
-  ${slow_rounds[@]+"${slow_rounds[@]}"} ${compare_args[@]+"${compare_args[@]}"} || status=1
+compare --work-dir "$work_dir-slow-clock" --slow-clock "$slow_clock" \
+  ${compare_args[@]+"${compare_args[@]}"} || status=1
 exit $status

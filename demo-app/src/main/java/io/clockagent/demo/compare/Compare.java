@@ -89,6 +89,7 @@ public final class Compare {
                         r -> r.number("cpu_us_per_request")), "%.1f"),
                 AgentMode.ON.label(), ComparisonTable.describeRange(ComparisonTable.range(results(on),
                         r -> r.number("cpu_us_per_request")), "%.1f")));
+        say(ComparisonTable.clockShareOfRequest(results(off), results(on)));
         say(ComparisonTable.agentVerdict(results(on)));
         say("load average at the end: " + loadAverage());
         say("clock reads are counted per request from the code's known reads (4 + 2 per item + 1 per cache miss),"

@@ -16,6 +16,8 @@ final class ComparisonTable {
     static final String MIXED = "MIXED";
 
     private static final String ROW = "%-38s %18s %18s %12s%n";
+    /** The multiple of its break-even at which {@code cache=auto} starts caching. */
+    static final double CACHING_STARTS_AT = 1.5;
 
     private ComparisonTable() {
     }
@@ -72,21 +74,43 @@ final class ComparisonTable {
     }
 
     /**
-     * What the agent decided in the runs with it on, and why, in one sentence from its own figures: the medians of
-     * the read rate it estimated, its break-even and its cost of a direct read.
+     * What the agent decided in the runs with it on, and why, from its own figures: the medians of the read rate it
+     * estimated, its break-even and its cost of a direct read. It starts caching at {@value #CACHING_STARTS_AT}
+     * times the break-even and stops below it, so a rate between the two keeps whichever it had.
      */
     static String agentVerdict(List<RunResult> results) {
         double readsPerSecond = median(results, r -> r.number("agent_reads_per_s"));
         double breakEven = median(results, r -> r.number("agent_break_even_per_s"));
         double directReadNanos = median(results, r -> r.number("agent_direct_read_ns"));
-        String figures = String.format(Locale.ROOT, "the service read the clock %s times a second (the agent's"
-                + " estimate, median) and caching pays above %s, as a direct read costs %s ns here",
-                format("%,.0f", readsPerSecond), format("%,.0f", breakEven), format("%.1f", directReadNanos));
-        return "the agent's verdict: caching in " + cachingRounds(results) + " rounds at the end: " + figures
-                + (readsPerSecond >= breakEven ? "; so it caches, and the table shows what that saves"
-                        : readsPerSecond < breakEven ? "; so it leaves reads on the direct clock, where caching would"
-                                + " cost more than it saves, and the service runs as it does without the agent"
-                        : "");
+        long caching = results.stream().filter(r -> "true".equals(r.text("agent_caching"))).count();
+        long decided = results.stream().filter(r -> !RunResult.NOT_AVAILABLE.equals(r.text("agent_caching")))
+                .count();
+        String verdict = String.format(Locale.ROOT, "the agent's verdict: caching at the end of %s rounds. It"
+                + " estimated %s clock reads a second (median) against a break-even of %s, as a direct read costs %s"
+                + " ns here; it starts caching at %s and stops below the break-even",
+                cachingRounds(results), format("%,.0f", readsPerSecond), format("%,.0f", breakEven),
+                format("%.1f", directReadNanos), format("%,.0f", CACHING_STARTS_AT * breakEven));
+        if (decided == 0) {
+            return verdict;
+        }
+        return verdict + (caching == decided ? ". So it cached, and the table shows what that saves."
+                : caching == 0 ? ". So it left the reads on the direct clock, where caching would not pay, and the"
+                        + " service ran as it does without the agent."
+                : ". The rate is near the threshold, so the rounds differ.");
+    }
+
+    /**
+     * What reading the clock costs a request without the agent: its reads per request times the agent's measure of a
+     * direct read. Caching can save no more than that, less the ticker's own CPU.
+     */
+    static String clockShareOfRequest(List<RunResult> off, List<RunResult> on) {
+        double readsPerRequest = median(off, r -> r.number("clock_reads_per_request"));
+        double directReadNanos = median(on, r -> r.number("agent_direct_read_ns"));
+        double cpuMicrosPerRequest = median(off, r -> r.number("cpu_us_per_request"));
+        return String.format(Locale.ROOT, "reading the clock takes about %s us of the %s us of process CPU a request"
+                + " costs without the agent (%s reads of %s ns): the most caching can save, less the ticker's CPU",
+                format("%.1f", readsPerRequest * directReadNanos / 1e3), format("%.1f", cpuMicrosPerRequest),
+                format("%.1f", readsPerRequest), format("%.1f", directReadNanos));
     }
 
     private static String cachingRounds(List<RunResult> results) {

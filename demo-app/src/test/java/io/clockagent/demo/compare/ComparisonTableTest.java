@@ -45,29 +45,46 @@ class ComparisonTableTest {
 
         String verdict = ComparisonTable.agentVerdict(slowClock);
 
-        assertTrue(verdict.contains("caching in 2 of 3 rounds"), verdict);
-        assertTrue(verdict.contains("900,000 times a second"), verdict);
-        assertTrue(verdict.contains("caching pays above 85,000"), verdict);
+        assertTrue(verdict.contains("caching at the end of 2 of 3 rounds"), verdict);
+        assertTrue(verdict.contains("estimated 900,000 clock reads a second"), verdict);
+        assertTrue(verdict.contains("break-even of 85,000"), verdict);
         assertTrue(verdict.contains("310.0 ns"), verdict);
-        assertTrue(verdict.endsWith("so it caches, and the table shows what that saves"), verdict);
+        assertTrue(verdict.contains("starts caching at 127,500"), verdict);
+        assertTrue(verdict.endsWith("the rounds differ."), verdict);
     }
 
     @Test
-    void belowItsBreakEvenTheVerdictSaysTheReadsStayDirect() {
-        String verdict = ComparisonTable.agentVerdict(List.of(RunResult.parse("result agent_caching=false"
-                + " agent_reads_per_s=200000 agent_break_even_per_s=650000 agent_direct_read_ns=29.0")));
+    void theVerdictFollowsWhatTheAgentDidNotWhereTheMedianRateFalls() {
+        // Above the break-even but below where caching starts: the agent kept the direct clock it started on.
+        String direct = ComparisonTable.agentVerdict(List.of(RunResult.parse("result agent_caching=false"
+                + " agent_reads_per_s=560000 agent_break_even_per_s=500000 agent_direct_read_ns=30.5")));
+        String cached = ComparisonTable.agentVerdict(List.of(RunResult.parse("result agent_caching=true"
+                + " agent_reads_per_s=450000 agent_break_even_per_s=90000 agent_direct_read_ns=320.0")));
 
-        assertTrue(verdict.contains("caching in 0 of 1 rounds"), verdict);
-        assertTrue(verdict.contains("leaves reads on the direct clock"), verdict);
+        assertTrue(direct.contains("caching at the end of 0 of 1 rounds"), direct);
+        assertTrue(direct.endsWith("left the reads on the direct clock, where caching would not pay, and the service"
+                + " ran as it does without the agent."), direct);
+        assertTrue(cached.endsWith("So it cached, and the table shows what that saves."), cached);
     }
 
     @Test
     void withoutTheAgentsFiguresTheVerdictSaysSoAndDecidesNothing() {
         String verdict = ComparisonTable.agentVerdict(List.of(RunResult.parse("result rps=1")));
 
-        assertTrue(verdict.contains("caching in n/a rounds"), verdict);
-        assertTrue(verdict.contains("read the clock n/a times a second"), verdict);
-        assertTrue(verdict.endsWith("here"), verdict);
+        assertTrue(verdict.contains("caching at the end of n/a rounds"), verdict);
+        assertTrue(verdict.contains("estimated n/a clock reads a second"), verdict);
+        assertTrue(verdict.endsWith("stops below the break-even"), verdict);
+    }
+
+    @Test
+    void theClocksShareOfARequestIsItsReadsTimesTheCostOfADirectRead() {
+        List<RunResult> off = List.of(RunResult.parse("result clock_reads_per_request=50.0 cpu_us_per_request=180.0"));
+        List<RunResult> on = List.of(RunResult.parse("result agent_direct_read_ns=320.0"));
+
+        String share = ComparisonTable.clockShareOfRequest(off, on);
+
+        assertTrue(share.startsWith("reading the clock takes about 16.0 us of the 180.0 us"), share);
+        assertTrue(share.contains("(50.0 reads of 320.0 ns)"), share);
     }
 
     private static List<RunResult> results(String... values) {
