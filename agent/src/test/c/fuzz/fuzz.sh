@@ -3,8 +3,8 @@
 # scan for class_scan.c, rewrite for call_site_rewriter.c, options for agent_options.c), under AddressSanitizer and
 # UndefinedBehaviorSanitizer. Every harness first replays each of its saved inputs once (the class-file harnesses
 # regressions/, the options harness options-corpus/); then they fuzz side by side, as many at a time as there are
-# cores, the class-file harnesses for SECONDS and the options harness for at most OPTIONS_SECONDS of them (20; its
-# grammar is small and its coverage stops growing within seconds). The class-file harnesses are seeded with those
+# cores, the class-file harnesses for SECONDS and the options harness, last, for at most $FUZZ_OPTIONS_SECONDS of
+# them (default 20: its grammar is small, and its coverage levels off within some ten seconds). The class-file harnesses are seeded with those
 # inputs and the class files of the Byte Buddy, Kotlin, Scala and Groovy jars the agent's tests use (the versions its
 # pom pins; Maven fetches any that ~/.m2 lacks), the options harness with options-corpus/; each uses its dictionary
 # (class_file.dict, options.dict) and prints its executions, coverage and crashes. A crashing input lands in
@@ -44,7 +44,10 @@ sources=$agent/src/main/c
 headers=$agent/target/generated-sources/c
 work=${FUZZ_WORK:-$agent/target/fuzz}
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
-options_seconds=20
+options_seconds=${FUZZ_OPTIONS_SECONDS:-20}
+case $options_seconds in
+  '' | *[!0-9]*) echo "FUZZ_OPTIONS_SECONDS must be a number of seconds; $usage" >&2; exit 2 ;;
+esac
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
 # What each harness reads: its C sources, its dictionary, and the folder of saved inputs it replays and starts from.
