@@ -30,6 +30,7 @@ import java.util.stream.Stream;
  * given them as the JVM's UTF-8 decoder reads them (the JVM in a UTF-8 locale, where a malformed sequence becomes
  * U+FFFD), which is what C's grammar promises to match: it reads each malformed byte as U+FFFD, neither whitespace, a
  * digit nor part of a name, and quotes it as it is, which the driver's output, read back as UTF-8, shows as U+FFFD too.
+ * Such an input is given to C a second time as the -javaagent entry gives it, Java's text encoded as UTF-8 again.
  */
 final class OptionsCorpusCheck {
 
@@ -77,35 +78,53 @@ final class OptionsCorpusCheck {
                 }
             }
         }
+        // Each input as it is, then, where it holds malformed UTF-8, as the -javaagent entry hands it to C: Java's text
+        // encoded as UTF-8 again. The Java parser's outcome on the text must be C's on both.
         List<byte[][]> cases = new ArrayList<>();
-        for (Path file : files) {
-            cases.add(sources(Files.readAllBytes(file)));
+        List<String[]> texts = new ArrayList<>();
+        List<Integer> inputOfCase = new ArrayList<>();
+        int malformed = 0;
+        for (int i = 0; i < files.size(); i++) {
+            byte[][] sources = sources(Files.readAllBytes(files.get(i)));
+            String[] text = new String[sources.length];
+            byte[][] encodedAgain = new byte[sources.length][];
+            boolean wellFormed = true;
+            for (int source = 0; source < sources.length; source++) {
+                if (sources[source] != null) {
+                    text[source] = new String(sources[source], StandardCharsets.UTF_8);
+                    encodedAgain[source] = text[source].getBytes(StandardCharsets.UTF_8);
+                    wellFormed &= isUtf8(sources[source]);
+                }
+            }
+            cases.add(sources);
+            texts.add(text);
+            inputOfCase.add(i);
+            if (!wellFormed) {
+                malformed++;
+                cases.add(encodedAgain);
+                texts.add(text);
+                inputOfCase.add(i);
+            }
         }
         List<String> outcomes = OptionsParityDriver.build(toolchain, workDirectory).run(cases);
         List<String> differences = new ArrayList<>();
-        int malformed = 0;
         int accepted = 0;
         int refused = 0;
         int turnedOff = 0;
         for (int i = 0; i < cases.size(); i++) {
-            String[] texts = new String[3];
-            boolean wellFormed = true;
-            for (int source = 0; source < texts.length; source++) {
-                byte[] bytes = cases.get(i)[source];
-                texts[source] = bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
-                wellFormed &= bytes == null || isUtf8(bytes);
+            String java = OptionsParityDriver.javaOutcome(texts.get(i));
+            boolean again = i > 0 && inputOfCase.get(i).equals(inputOfCase.get(i - 1));
+            if (!again) {
+                accepted += java.startsWith("ok\t") ? 1 : 0;
+                refused += java.startsWith("error\t") ? 1 : 0;
+                turnedOff += java.startsWith("off\t") ? 1 : 0;
             }
-            malformed += wellFormed ? 0 : 1;
-            String java = OptionsParityDriver.javaOutcome(texts);
-            accepted += java.startsWith("ok\t") ? 1 : 0;
-            refused += java.startsWith("error\t") ? 1 : 0;
-            turnedOff += java.startsWith("off\t") ? 1 : 0;
             if (!java.equals(outcomes.get(i))) {
-                differences.add(files.get(i) + ": " + describe(cases.get(i)) + "\n    Java: " + java + "\n    C:    "
-                        + outcomes.get(i));
+                differences.add(files.get(inputOfCase.get(i)) + (again ? ", encoded again as -javaagent passes it" : "")
+                        + ": " + describe(cases.get(i)) + "\n    Java: " + java + "\n    C:    " + outcomes.get(i));
             }
         }
-        return new Result(cases.size(), malformed, accepted, refused, turnedOff, differences);
+        return new Result(files.size(), malformed, accepted, refused, turnedOff, differences);
     }
 
     private static boolean isUtf8(byte[] bytes) {
