@@ -64,6 +64,13 @@ harness_dictionary() {
     *) echo "$here/class_file.dict" ;;
   esac
 }
+fuzz_seconds() {
+  if [ "$1" = options ] && [ "$seconds" -gt "$options_seconds" ]; then
+    echo "$options_seconds"
+  else
+    echo "$seconds"
+  fi
+}
 harness_inputs() {
   case $1 in
     options) echo "$here/options-corpus" ;;
@@ -146,14 +153,9 @@ start_fuzzing() {
   crashes=$work/crashes/$harness
   inputs=$(harness_inputs "$harness")
   mkdir -p "$work/corpus/$harness" "$crashes"
-  time=$seconds
   # The corpus it grows first: libFuzzer writes what it finds into the first folder.
   set -- "$work/corpus/$harness" "$inputs"
-  if [ "$harness" = options ]; then
-    if [ "$time" -gt "$options_seconds" ]; then
-      time=$options_seconds
-    fi
-  else
+  if [ "$harness" != options ]; then
     set -- "$@" "$work/seeds"
   fi
   touch "$work/$harness.started"
@@ -161,8 +163,8 @@ start_fuzzing() {
   rm -f "$work/$harness.status"
   (
     status=0
-    UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$time" -print_final_stats=1 \
-      -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048 \
+    UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$(fuzz_seconds "$harness")" \
+      -print_final_stats=1 -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048 \
       "$@" > "$work/$harness.log" 2>&1 || status=$?
     echo "$status" > "$work/$harness.status"
   ) &
@@ -193,7 +195,7 @@ for harness in $harnesses; do
   per_second=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -o 'cov: [0-9]* ft: [0-9]*' || true)
   found=$(find "$crashes" -type f -newer "$work/$harness.started" | wc -l)
-  echo "$harness: fuzzed ${executions:-?} executions (${per_second:-?}/s)," \
+  echo "$harness: fuzzed up to $(fuzz_seconds "$harness") s, ${executions:-?} executions (${per_second:-?}/s)," \
     "${coverage:-coverage unknown}, corpus $(ls "$work/corpus/$harness" | wc -l) inputs, crashes: $found (log: $log)"
   if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
     grep -E 'ERROR|SUMMARY|runtime error|deadly signal|Test unit written' "$log" | head -20
