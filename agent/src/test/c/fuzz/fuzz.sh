@@ -164,8 +164,8 @@ start_fuzzing() {
   (
     status=0
     UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$(fuzz_seconds "$harness")" \
-      -print_final_stats=1 -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048 \
-      "$@" > "$work/$harness.log" 2>&1 || status=$?
+      -print_final_stats=1 -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" -timeout=10 \
+      -rss_limit_mb=2048 "$@" > "$work/$harness.log" 2>&1 || status=$?
     echo "$status" > "$work/$harness.status"
   ) &
 }
