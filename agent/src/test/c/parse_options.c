@@ -55,8 +55,10 @@ static void add_prefixes(line *out, const package_prefixes *prefixes) {
 }
 
 int main(void) {
-    static char input[1 << 16];
-    while (fgets(input, sizeof input, stdin) != NULL) {
+    char *input = NULL;
+    size_t capacity = 0;
+    /* Lines of any length: a fuzzer's corpus may hold long inputs. */
+    while (getline(&input, &capacity, stdin) != -1) {
         input[strcspn(input, "\n")] = '\0';
         char *fields[SOURCE_COUNT];
         char *next = input;
@@ -114,5 +116,6 @@ int main(void) {
             free((char *) sources[i]);
         }
     }
+    free(input);
     return 0;
 }

@@ -1,19 +1,13 @@
 package io.clockagent.agent.internal.options;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.nativefilter.CToolchain;
-import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,15 +19,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * asked for, or the source whose enabled=false turned the agent off. The cases are every option string of
  * {@link AgentOptionsTest}, its cases of several sources, cases made for the corners where C must do what Java's
  * {@code String} and {@code Character} do (whitespace, identifiers and digits of every script, characters beyond the
- * Basic Multilingual Plane), and thousands of random combinations of the grammar's pieces. Built through a small driver, agent/src/test/c/parse_options.c, for each architecture the
- * agent jar carries a library for, the other one run under user-mode emulation, with the sanitizers the architecture
- * allows, so that a memory error on any case fails the test too.
+ * Basic Multilingual Plane), and thousands of random combinations of the grammar's pieces. Built through a small
+ * driver, agent/src/test/c/parse_options.c ({@link OptionsParityDriver}, which {@link OptionsCorpusCheck} shares), for
+ * each architecture the agent jar carries a library for, the other one run under user-mode emulation, with the
+ * sanitizers the architecture allows, so that a memory error on any case fails the test too.
  */
 class NativeOptionsParityTest {
 
-    /** Where the build writes option_grammar.h from the Java parser's constants; relative to the agent module. */
-    private static final String NATIVE_HEADERS = "target/generated-sources/c";
-    private static final long BUILD_AND_RUN_TIMEOUT_SECONDS = 120;
     private static final int RANDOM_CASES = 20_000;
     private static final long RANDOM_SEED = 20261126L;
     private static final String[] PIECES = {"include", "exclude", "cachedInstants", "tick", "wait", "cache", "monotonic", "verbose",
@@ -68,7 +60,7 @@ class NativeOptionsParityTest {
     @ValueSource(strings = {"amd64", "aarch64", "amd64-musl"})
     void theCParserAgreesWithTheJavaParserOnEveryCase(String arch) throws Exception {
         CToolchain toolchain = CToolchain.require(arch);
-        Path driver = buildDriver(toolchain);
+        OptionsParityDriver driver = OptionsParityDriver.build(toolchain, workDirectory);
         List<String[]> cases = new ArrayList<>();
         for (String options : optionsOfTheJavaParsersTests()) {
             cases.add(new String[] {options, null, null});
@@ -84,13 +76,13 @@ class NativeOptionsParityTest {
             cases.add(new String[] {randomOptions(random), randomOptions(random), randomOptions(random)});
         }
 
-        List<String> outcomes = run(toolchain, driver, cases);
+        List<String> outcomes = driver.runTexts(cases);
 
         List<String> disagreements = new ArrayList<>();
         int errors = 0;
         int offs = 0;
         for (int i = 0; i < cases.size(); i++) {
-            String java = javaOutcome(cases.get(i));
+            String java = OptionsParityDriver.javaOutcome(cases.get(i));
             errors += java.startsWith("error") ? 1 : 0;
             offs += java.startsWith("off") ? 1 : 0;
             if (!java.equals(outcomes.get(i))) {
@@ -171,76 +163,11 @@ class NativeOptionsParityTest {
         return options.toString();
     }
 
-    /** The Java parser's outcome, in the driver's form. */
-    private static String javaOutcome(String[] sources) {
-        try {
-            AgentOptions options = AgentOptions.fromSources(sources[0], sources[1], sources[2]);
-            if (options.turnedOffBy() != null) {
-                return "off\t" + options.turnedOffBy();
-            }
-            return String.join("\t", "ok", options.describe(), Long.toString(options.tickNanos()),
-                    options.cachePolicy().optionValue(), bit(options.monotonic()), bit(options.verbose()),
-                    bit(options.strict()), bit(options.dryRun()), bit(options.jmx()), bit(options.nativeFilter()),
-                    bit(options.nativeFilterRequested()),
-                    options.reportSummary() ? "summary" : options.reportFile() == null ? "-" : options.reportFile(),
-                    String.join(" ", options.packages().includePrefixes()),
-                    String.join(" ", options.packages().excludePrefixes()),
-                    String.join(" ", options.packages().cachedInstantsPrefixes()));
-        } catch (AgentOptionsException refused) {
-            return "error\t" + bit(refused.strictRequested()) + "\t" + refused.getMessage();
-        }
-    }
-
-    private static String bit(boolean value) {
-        return value ? "1" : "0";
-    }
-
     private static String describe(String[] sources) {
         List<String> quoted = new ArrayList<>();
         for (String source : sources) {
             quoted.add(source == null ? "null" : "'" + source + "'");
         }
         return String.join(", ", quoted);
-    }
-
-    private Path buildDriver(CToolchain toolchain) throws IOException, InterruptedException {
-        Path driver = workDirectory.resolve("parse_options");
-        List<String> flags = new ArrayList<>(List.of("-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-Isrc/main/c",
-                "-I" + NATIVE_HEADERS));
-        flags.addAll(toolchain.sanitizers());
-        List<String> command = toolchain.compile(driver.toString(), flags, "src/test/c/parse_options.c",
-                "src/main/c/agent_options.c");
-        Process compiler = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(compiler.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(compiler.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "still running: " + command);
-        assertEquals(0, compiler.exitValue(), command + "\n" + output);
-        return driver;
-    }
-
-    private List<String> run(CToolchain toolchain, Path driver, List<String[]> cases)
-            throws IOException, InterruptedException {
-        HexFormat hex = HexFormat.of();
-        StringBuilder input = new StringBuilder();
-        for (String[] sources : cases) {
-            for (int i = 0; i < sources.length; i++) {
-                input.append(i == 0 ? "" : " ").append(sources[i] == null ? "-"
-                        : hex.formatHex(sources[i].getBytes(StandardCharsets.UTF_8)));
-            }
-            input.append('\n');
-        }
-        // In as a file: written through a pipe, it would fill while the driver's own output filled.
-        Path casesFile = workDirectory.resolve("cases.txt");
-        Files.writeString(casesFile, input, StandardCharsets.US_ASCII);
-        Process process = new ProcessBuilder(toolchain.run(driver.toString())).redirectInput(casesFile.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-        assertTrue(process.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "driver still running");
-        assertEquals(0, process.exitValue(), "driver failed");
-        List<String> outcomes = new ArrayList<>();
-        for (String line : output.split("\n")) {
-            outcomes.add(new String(hex.parseHex(line), StandardCharsets.UTF_8));
-        }
-        assertEquals(cases.size(), outcomes.size(), "one outcome per case");
-        return outcomes;
     }
 }
