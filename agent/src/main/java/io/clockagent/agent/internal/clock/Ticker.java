@@ -192,6 +192,7 @@ public final class Ticker implements Runnable, AutoCloseable {
         publish();
     }
 
+    /** Reads the wall clock and publishes it, never below the last value where the clock is monotonic. */
     void publish() {
         clock.beginPublish();
         publishedWallNanos = waits.wallNanos();
