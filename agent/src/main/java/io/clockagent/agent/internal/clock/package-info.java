@@ -1,8 +1,8 @@
 /**
  * The cached clock's write side: the clock class defined in {@code java.lang}, its writer, and the ticker that
- * publishes the time every tick while its cache gate keeps the value published, with its wait strategies, what a
- * wall-clock read costs here, and its late ticks in Flight Recorder. The ticker runs on its own thread
- * ({@code clock-agent-ticker}); the clock class is defined on {@code clock-agent-define}, or on the first
+ * publishes the time every tick while its cache gate ({@code caching}) keeps the value published, with its waits for
+ * a boundary and what a wall-clock read costs here; it records late ticks through {@code jfr}. The ticker runs on its
+ * own thread ({@code clock-agent-ticker}); the clock class is defined on {@code clock-agent-define}, or on the first
  * class-loading thread that needs it.
  *
  * <p>Public for {@code rewrite} (which defines the clock and starts the ticker), {@code options} (the wait strategy
