@@ -47,7 +47,7 @@ public final class Internals {
      * Calls {@code method} of the internals' class {@code className} in their own loader. Each such method has the
      * entry points' signature, so the reflective call reuses the method-handle forms the JVM has just built to call
      * {@code premain} or {@code agentmain}: a new signature costs milliseconds of startup on JDK 18 and later
-     * (benchmarks/README.md, "What the agent's startup avoids").
+     * (see benchmarks/README.md#what-the-start-avoids-and-what-was-dropped).
      */
     private static void call(String className, String method, String options, Instrumentation instrumentation) {
         try {

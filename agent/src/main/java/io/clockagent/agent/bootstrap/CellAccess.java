@@ -12,9 +12,9 @@ import java.lang.invoke.VarHandle;
  * it gives them the same accesses through a {@code VarHandle}, which makes them through {@code Unsafe} underneath.
  *
  * <p>Why not a {@code VarHandle} in the clock itself: the clock is often first read while the service starts, before
- * the JIT has compiled anything, and there a {@code VarHandle}'s first use costs the reading thread 1.3-2.3 ms (its
- * class's initialization and the linking of each access mode) and each interpreted read about 2 us more than through
- * {@code Unsafe} (benchmarks/README.md, "The first reads of a start"). Compiled, both are the same single load or
+ * the JIT has compiled anything, and there a {@code VarHandle}'s first use costs the reading thread milliseconds (its
+ * class's initialization and the linking of each access mode) and each interpreted read more than through
+ * {@code Unsafe} (see benchmarks/README.md#the-first-reads-of-a-start). Compiled, both are the same single load or
  * store.
  *
  * <p>These are {@code Unsafe}'s signatures on JDK 11 to 23; JDK 24 made {@code arrayBaseOffset} return a

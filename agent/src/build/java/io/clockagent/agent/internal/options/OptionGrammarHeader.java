@@ -3,7 +3,7 @@ package io.clockagent.agent.internal.options;
 import static io.clockagent.agent.internal.CHeader.quoted;
 
 import io.clockagent.agent.internal.CHeader;
-import io.clockagent.agent.internal.clock.CachePolicy;
+import io.clockagent.agent.internal.caching.CachePolicy;
 import io.clockagent.agent.internal.clock.WaitStrategy;
 import io.clockagent.agent.internal.rewrite.IgnoredPackages;
 import java.io.IOException;

@@ -5,8 +5,8 @@ package io.clockagent.agent.internal.clock;
  * arrive. Used by the ticker thread only.
  *
  * <p>A parked thread wakes some time after its deadline: a few microseconds on bare metal with the timer slack
- * lowered, 40-100 us on a virtual machine whose idle vCPU the hypervisor must first reschedule. Parking until
- * the boundary itself would leave the cached value that much behind after every tick. Instead the ticker parks until
+ * lowered, tens of microseconds on a virtual machine whose idle vCPU the hypervisor must first reschedule. Parking
+ * until the boundary itself would leave the cached value that much behind after every tick. Instead the ticker parks until
  * the boundary minus this lead and spins the little that remains. The lead tracks the median wake-up lateness,
  * one step per observation: up when a wake-up came later than the lead, down when earlier. Half the wake-ups then
  * arrive before the boundary and spin for a short while, the other half publish a few microseconds late, and a host

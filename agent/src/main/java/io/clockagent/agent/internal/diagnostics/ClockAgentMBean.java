@@ -1,7 +1,7 @@
 package io.clockagent.agent.internal.diagnostics;
 
+import io.clockagent.agent.internal.caching.CachingDecision;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
-import io.clockagent.agent.internal.clock.CachingDecision;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;

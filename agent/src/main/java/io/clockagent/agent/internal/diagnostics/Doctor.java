@@ -1,9 +1,9 @@
 package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.bootstrap.CachedClock;
-import io.clockagent.agent.internal.clock.CachePolicy;
+import io.clockagent.agent.internal.caching.CachePolicy;
+import io.clockagent.agent.internal.caching.CachingDecision;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
-import io.clockagent.agent.internal.clock.CachingDecision;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.clock.WaitStrategy;
 import io.clockagent.agent.internal.options.AgentOptions;

@@ -1,8 +1,8 @@
 package io.clockagent.agent.internal.diagnostics;
 
+import io.clockagent.agent.internal.caching.CachingDecision;
 import io.clockagent.agent.internal.classfile.MethodCallSites;
 import io.clockagent.agent.internal.classfile.RewrittenClass;
-import io.clockagent.agent.internal.clock.CachingDecision;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;

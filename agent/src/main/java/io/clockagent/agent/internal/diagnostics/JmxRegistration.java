@@ -22,7 +22,7 @@ public final class JmxRegistration implements ClassFileTransformer, AutoCloseabl
 
     private final Instrumentation instrumentation;
     private final MBeanPublisher publisher;
-    /** Guarded by this; a plain flag, as an AtomicBoolean would load three more classes before main on JDK 25. */
+    /** Guarded by this; a plain flag, as an AtomicBoolean would load more classes before main. */
     private boolean started;
 
     public JmxRegistration(Instrumentation instrumentation, MBeanPublisher publisher) {

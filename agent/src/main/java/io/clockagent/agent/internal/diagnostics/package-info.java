@@ -5,6 +5,6 @@
  *
  * <p>Public for {@code install}, which builds them, and the command line ({@code io.clockagent.agent.Cli}).
  *
- * <p>May depend on: classfile, clock, log, nativefilter, options, rewrite.
+ * <p>May depend on: caching, classfile, clock, log, nativefilter, options, rewrite.
  */
 package io.clockagent.agent.internal.diagnostics;

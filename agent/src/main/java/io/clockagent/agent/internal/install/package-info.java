@@ -7,6 +7,6 @@
  * <p>Only {@link Installer} and {@link NativeStart} are public: the entry points call them by name in the agent's own
  * class loader, and below Java 24 the native start straight from the application class loader.
  *
- * <p>May depend on: activecopy, clock, diagnostics, log, nativefilter, options, rewrite.
+ * <p>May depend on: activecopy, caching, clock, diagnostics, log, nativefilter, options, rewrite.
  */
 package io.clockagent.agent.internal.install;

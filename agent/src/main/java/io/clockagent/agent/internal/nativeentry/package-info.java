@@ -8,6 +8,6 @@
  * <p>Only {@link NativeEntry} is public: the C half finds it by name, and calls the methods of the installation it
  * returns on that object through JNI.
  *
- * <p>May depend on: activecopy, clock, diagnostics, log, nativefilter, options, rewrite.
+ * <p>May depend on: activecopy, caching, clock, diagnostics, log, nativefilter, options, rewrite.
  */
 package io.clockagent.agent.internal.nativeentry;

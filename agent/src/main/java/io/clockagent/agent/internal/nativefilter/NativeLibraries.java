@@ -35,8 +35,8 @@ import java.util.zip.ZipFile;
  * nothing behind even if the JVM is killed later: the JVM's mapping outlives the name. That path is written with
  * {@code java.io} alone, {@code File} in and out, in this one class: the {@code -javaagent} entry writes the file
  * before {@code main}, where each JDK class that {@code java.nio.file} would load first, and each class of the agent's
- * own, read from the jar, verified and run in the interpreter, costs startup time (about 0.3 ms a class on JDK 17;
- * benchmarks/README.md).
+ * own, read from the jar, verified and run in the interpreter, costs startup time (see
+ * benchmarks/README.md#starting-through--javaagent).
  */
 public final class NativeLibraries {
 

@@ -1,6 +1,6 @@
 package io.clockagent.agent.internal.options;
 
-import io.clockagent.agent.internal.clock.CachePolicy;
+import io.clockagent.agent.internal.caching.CachePolicy;
 import io.clockagent.agent.internal.clock.WaitStrategy;
 import io.clockagent.agent.internal.rewrite.PackageSelection;
 import java.util.ArrayList;

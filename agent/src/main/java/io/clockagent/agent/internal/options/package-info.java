@@ -6,6 +6,6 @@
  * <p>Public for {@code install}, {@code diagnostics} (which shows them) and the command line
  * ({@code io.clockagent.agent.Cli}).
  *
- * <p>May depend on: clock, rewrite.
+ * <p>May depend on: caching, clock, rewrite.
  */
 package io.clockagent.agent.internal.options;

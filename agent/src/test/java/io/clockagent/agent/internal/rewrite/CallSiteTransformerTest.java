@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.agent.internal.caching.CachePolicy;
 import io.clockagent.agent.internal.classfile.GeneratedClasses;
 import io.clockagent.agent.internal.classfile.RewritingClassLoader;
-import io.clockagent.agent.internal.clock.CachePolicy;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;

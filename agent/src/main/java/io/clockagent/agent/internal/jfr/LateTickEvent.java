@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.clock;
+package io.clockagent.agent.internal.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

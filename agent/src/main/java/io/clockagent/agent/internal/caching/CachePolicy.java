@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.clock;
+package io.clockagent.agent.internal.caching;
 
 import java.util.Locale;
 
@@ -6,10 +6,10 @@ import java.util.Locale;
 public enum CachePolicy {
     /**
      * Only while caching pays on this host at the read rate the agent estimates: while the reads it saves cost more
-     * than its ticker does ({@link CachingDecision}).
+     * than its ticker does ({@link CacheWhileItPays}, {@link CachingDecision}).
      */
     AUTO,
-    /** Whenever anything reads the clock, whatever the rate. */
+    /** Whenever anything reads the clock, whatever the rate ({@link CacheWhileRead}). */
     ALWAYS;
 
     /** How the option spells it: the constant's name in lower case, as the option parser matches it. */

@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.clock;
+package io.clockagent.agent.internal.caching;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.clock;
+package io.clockagent.agent.internal.caching;
 
 /**
  * For {@code cache=auto}: whether the cached clock pays at the read rate the ticker estimates. Caching saves a direct
@@ -28,9 +28,9 @@ public final class CachingDecision {
     static final long FIRST_TRIAL_INTERVAL_NANOS = 4_000_000_000L;
     static final long MAX_TRIAL_INTERVAL_NANOS = 120_000_000_000L;
     /**
-     * What the ticker is taken to cost before it has ticked and measured itself: 1.5 % of a core at a 1 ms tick, the
-     * low end of what it spends on real hardware (2 % here, 3 % on virtual machines). Reads start on the direct clock,
-     * so a higher guess would never be corrected: a rate it put below the start margin never starts the ticking that
+     * What the ticker is taken to cost before it has ticked and measured itself, as a share of a core at a 1 ms tick:
+     * the low end of what it spends (see benchmarks/README.md#does-caching-pay). Reads start on the direct clock, so a
+     * higher guess would never be corrected: a rate it put below the start margin never starts the ticking that
      * measures the real cost. With the low end, the count starts caching wherever it might pay, the first second of
      * ticks measures the cost, and the windows decide with it.
      */
@@ -50,11 +50,11 @@ public final class CachingDecision {
     private long nextTrialNanos;
 
     /** Reads start on the direct clock, counted: caching starts once their count shows that it pays. */
-    CachingDecision(long tickNanos) {
+    public CachingDecision(long tickNanos) {
         this.tickerCpuNanosPerSecond = ASSUMED_TICKER_CPU_SHARE * 1e9 * Math.min(1.0, 1_000_000.0 / tickNanos);
     }
 
-    /** What one direct {@code System.currentTimeMillis()} costs here, as the ticker measured it. */
+    /** What one direct {@code System.currentTimeMillis()} costs on this host, as the ticker measured it. */
     void directCallMeasured(double nanos) {
         directCallNanos = nanos;
     }

@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.clock;
+package io.clockagent.agent.internal.caching;
 
 /**
  * For {@code cache=auto} while the cached clock is in use: the reads that took the direct clock during the ticker's

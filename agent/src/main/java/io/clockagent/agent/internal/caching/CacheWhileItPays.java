@@ -1,0 +1,178 @@
+package io.clockagent.agent.internal.caching;
+
+/**
+ * {@code cache=auto}: the value stays published only while caching pays at the read rate the ticker estimates, as
+ * {@link CachingDecision} rules. While caching, the ticker withdraws the value for short sampling windows at random
+ * times and counts the reads that go direct in them ({@link SampledReads}); while reads go direct, it counts every one,
+ * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again. Reads start on the direct clock.
+ * Used by the ticker thread only, but for {@link #decision()}, whose figures any thread may read.
+ */
+final class CacheWhileItPays implements CacheGate {
+
+    /** While caching: how long each sampling window withdraws the value to count direct reads. */
+    static final long SAMPLE_WINDOW_NANOS = 500_000L;
+    /** While caching: windows a second, and fewer where the rate pays clearly. */
+    static final int WINDOWS_PER_SECOND = 20;
+    static final int CLEAR_WINDOWS_PER_SECOND = 4;
+    /**
+     * While reads go direct: how soon the ticker looks at their count after a read woke it, and again while the last
+     * look's rate alone would pay; otherwise it looks once a slot, since every wake-up costs CPU.
+     */
+    static final long DIRECT_LOOK_NANOS = 10_000_000L;
+
+    private final CachingDecision decision;
+    /*
+     * Made with the gate, on the ticker thread as it starts: a JVM that never starts the ticker never loads their
+     * classes.
+     */
+    private final SampledReads sampledReads = new SampledReads();
+    private final DirectReadHistory directReadHistory = new DirectReadHistory();
+    /** When the next sampling window is due, and how many a second. */
+    private long nextWindowNanos;
+    private int windowsPerSecond = WINDOWS_PER_SECOND;
+    private long randomBits = System.nanoTime() | 1;
+    /* What the ticker has spent since it last started ticking: wall and CPU nanoseconds. */
+    private long tickingSinceNanos;
+    private long tickingSinceCpuNanos;
+
+    /** On the ticker thread, with the decision made with the ticker, which any thread may read from then on. */
+    CacheWhileItPays(CachingDecision decision) {
+        this.decision = decision;
+    }
+
+    /** Measures what a direct call costs, then counts the reads that go direct until caching pays. */
+    @Override
+    public boolean opensOnFirstRead(GatedTicker ticker) {
+        decision.directCallMeasured(ticker.measureDirectCallNanos());
+        return directUntilCachingPays(ticker);
+    }
+
+    /** Starts counting what the ticking costs from here. */
+    @Override
+    public void tickingStarts() {
+        tickingSinceNanos = System.nanoTime();
+        tickingSinceCpuNanos = ThreadCpuTime.currentThreadNanos();
+    }
+
+    /**
+     * Where a sampling window falls due before the boundary: waits for it, withdraws the value for it, counts the reads
+     * that go direct meanwhile, and publishes afresh. Readers go direct during the window, never stale.
+     */
+    @Override
+    public boolean sampledBefore(long boundaryWallNanos, GatedTicker ticker) {
+        long nowNanos = System.nanoTime();
+        if (nextWindowNanos - nowNanos >= boundaryWallNanos - ticker.wallNanosNow()) {
+            return false;
+        }
+        ticker.parkUntil(System.nanoTime(), nextWindowNanos - System.nanoTime());
+        ticker.withdraw();
+        long readsBefore = ticker.directReads();
+        long startNanos = System.nanoTime();
+        long elapsedNanos = ticker.parkUntil(startNanos, SAMPLE_WINDOW_NANOS);
+        sampledReads.window(ticker.directReads() - readsBefore, elapsedNanos, startNanos + elapsedNanos);
+        nextWindowNanos = startNanos + elapsedNanos + windowGapNanos();
+        ticker.publish();
+        return true;
+    }
+
+    /** The decision waits for a window, so that it never decides on none. */
+    @Override
+    public boolean readyToReview() {
+        return sampledReads.windows() > 0;
+    }
+
+    /**
+     * Records what the ticking cost and decides from the sampling windows of the interval. Where caching stops, reads
+     * go direct until their count shows that it pays again; where it goes on but no window saw a read, the ticker
+     * idles until the next read.
+     */
+    @Override
+    public boolean review(GatedTicker ticker) {
+        long cpuNanos = ThreadCpuTime.currentThreadNanos();
+        long tickedNanos = System.nanoTime() - tickingSinceNanos;
+        if (cpuNanos != ThreadCpuTime.UNKNOWN && tickingSinceCpuNanos != ThreadCpuTime.UNKNOWN && tickedNanos > 0) {
+            decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
+        }
+        long nowNanos = System.nanoTime();
+        double sampledReadsPerSecond = sampledReads.readsPerSecond();
+        boolean keep = decision.keepCaching(sampledReadsPerSecond, sampledReads.upperBoundReadsPerSecond(nowNanos),
+                nowNanos);
+        sampledReads.restart();
+        if (!keep) {
+            return directUntilCachingPays(ticker);
+        }
+        windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? CLEAR_WINDOWS_PER_SECOND : WINDOWS_PER_SECOND;
+        // Caching goes on though no window saw a read: a reader in bursts, between two. Like cache=always, idle until
+        // the next read rather than tick through the gap.
+        return sampledReadsPerSecond > 0 || ticker.idleUntilDemand();
+    }
+
+    @Override
+    public CachingDecision decision() {
+        return decision;
+    }
+
+    /**
+     * Sends reads to the direct clock and counts them, slot by slot, until their rate pays for caching; a slot without
+     * a read idles the ticker until the next read. Each look's rate also feeds the peak that the sampling windows'
+     * upper bound remembers.
+     *
+     * @return whether to tick again (false once closed)
+     */
+    private boolean directUntilCachingPays(GatedTicker ticker) {
+        ticker.withdraw();
+        directReadHistory.begin(System.nanoTime());
+        boolean lookSoon = true;
+        while (ticker.running()) {
+            long slotStartNanos = System.nanoTime();
+            long slotStartReads = ticker.directReads();
+            long lookedAtNanos = slotStartNanos;
+            long lookedAtReads = slotStartReads;
+            while (ticker.running() && lookedAtNanos - slotStartNanos < DirectReadHistory.SLOT_NANOS) {
+                long slotLeftNanos = slotStartNanos + DirectReadHistory.SLOT_NANOS - lookedAtNanos;
+                ticker.parkUntil(lookedAtNanos, lookSoon ? Math.min(DIRECT_LOOK_NANOS, slotLeftNanos) : slotLeftNanos);
+                long nowNanos = System.nanoTime();
+                long reads = ticker.directReads();
+                double lookReadsPerSecond = (reads - lookedAtReads) * 1e9 / Math.max(1, nowNanos - lookedAtNanos);
+                sampledReads.observePeak(lookReadsPerSecond, nowNanos);
+                double countedReadsPerSecond = directReadHistory.readsPerSecond(slotStartNanos,
+                        reads - slotStartReads, nowNanos);
+                if (decision.startCaching(countedReadsPerSecond, nowNanos)) {
+                    startWindows(nowNanos);
+                    return true;
+                }
+                lookSoon = decision.paysToStart(lookReadsPerSecond);
+                lookedAtNanos = nowNanos;
+                lookedAtReads = reads;
+            }
+            long slotReads = ticker.directReads() - slotStartReads;
+            directReadHistory.slotEnded(slotStartNanos, slotReads);
+            if (slotReads == 0) {
+                if (!ticker.idleUntilDemand()) {
+                    return false;
+                }
+                lookSoon = true;
+            }
+        }
+        return false;
+    }
+
+    private void startWindows(long nowNanos) {
+        sampledReads.restart();
+        windowsPerSecond = WINDOWS_PER_SECOND;
+        nextWindowNanos = nowNanos + windowGapNanos();
+    }
+
+    /**
+     * The time to the next window: random, between half and one and a half times the mean spacing, so that windows do
+     * not keep falling between bursts that recur at a fixed period. An xorshift generator: no class to load, no
+     * allocation.
+     */
+    private long windowGapNanos() {
+        randomBits ^= randomBits << 13;
+        randomBits ^= randomBits >>> 7;
+        randomBits ^= randomBits << 17;
+        double unit = (randomBits >>> 11) * 0x1.0p-53;
+        return (long) ((0.5 + unit) * 1e9 / windowsPerSecond);
+    }
+}

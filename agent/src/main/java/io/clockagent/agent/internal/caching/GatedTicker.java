@@ -1,0 +1,32 @@
+package io.clockagent.agent.internal.caching;
+
+/**
+ * The ticker as its {@link CacheGate} drives it: taking the cached value from readers and giving it back, counting
+ * the reads that go direct meanwhile, and waiting. Called on the ticker thread only, from inside the gate.
+ */
+public interface GatedTicker {
+
+    /** Sends readers to the direct clock, never below the last value published where the clock is monotonic. */
+    void withdraw();
+
+    /** Reads the wall clock and publishes it. */
+    void publish();
+
+    /** Withdraws the value and parks until a reader finds it withdrawn: whether a read (not closing) woke it. */
+    boolean idleUntilDemand();
+
+    /** About how many reads have taken the direct clock so far. */
+    long directReads();
+
+    /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
+    long parkUntil(long startNanos, long forNanos);
+
+    /** The wall-clock time now in nanoseconds, told from the last read where wall-clock reads are slow. */
+    long wallNanosNow();
+
+    /** What one direct {@code System.currentTimeMillis()} costs on this host, measured now on the ticker thread. */
+    double measureDirectCallNanos();
+
+    /** False once the ticker closed. */
+    boolean running();
+}

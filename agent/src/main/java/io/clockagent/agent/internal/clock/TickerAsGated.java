@@ -1,0 +1,63 @@
+package io.clockagent.agent.internal.clock;
+
+import io.clockagent.agent.internal.caching.GatedTicker;
+
+/** The ticker as its cache gate drives it; called on the ticker thread only. */
+final class TickerAsGated implements GatedTicker {
+
+    private final Ticker ticker;
+    private final BoundaryWait waits;
+
+    private TickerAsGated(Ticker ticker, BoundaryWait waits) {
+        this.ticker = ticker;
+        this.waits = waits;
+    }
+
+    /**
+     * Typed as the interface here, not in the ticker's code, where verifying the conversion would load the interface
+     * as the ticker is built rather than as it runs.
+     */
+    static GatedTicker of(Ticker ticker, BoundaryWait waits) {
+        return new TickerAsGated(ticker, waits);
+    }
+
+    @Override
+    public void withdraw() {
+        ticker.withdraw();
+    }
+
+    @Override
+    public void publish() {
+        ticker.publish();
+    }
+
+    @Override
+    public boolean idleUntilDemand() {
+        return ticker.idleUntilDemand();
+    }
+
+    @Override
+    public long directReads() {
+        return ticker.clock().directReads();
+    }
+
+    @Override
+    public long parkUntil(long startNanos, long forNanos) {
+        return waits.parkUntil(startNanos, forNanos);
+    }
+
+    @Override
+    public long wallNanosNow() {
+        return waits.wallNanosNow();
+    }
+
+    @Override
+    public double measureDirectCallNanos() {
+        return WallReadCost.directCallNanos();
+    }
+
+    @Override
+    public boolean running() {
+        return ticker.running();
+    }
+}
