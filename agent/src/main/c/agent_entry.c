@@ -6,19 +6,19 @@
  * the Java and puts the one hook below in place; what differs between them (the phase, where the options' property and
  * the jar come from, what a failure does) it takes from the way the start came in.
  *
- * Why a second entry: -javaagent makes the JVM add java.instrument to the module graph, which gives up class-data
- * sharing's archived module graph, and a runtime linked without java.instrument stops before main. This entry needs
- * neither: before any Java runs it reads the options with the C grammar (agent_options.c, held to the Java parser by
- * NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
- * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
- * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
- * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
- * own, a second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is
- * read often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
- * never loads them and a service's start does not share its CPUs with them;
- * earlier only where verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean,
- * or a detach is asked for. This side counts what the hook does and, where sites are counted, shows the Java side
- * each class it rewrote, holding those that came before the Java side until it starts.
+ * Why -agentpath beside -javaagent: -javaagent makes the JVM add java.instrument to the module graph, which gives up
+ * class-data sharing's archived module graph, and a runtime linked without java.instrument stops before main. This
+ * entry needs neither: before any Java runs it reads the options with the C grammar (agent_options.c, held to the Java
+ * parser by NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
+ * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes the
+ * build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of the
+ * agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their own, a
+ * second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is read
+ * often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
+ * never loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or
+ * dryRun asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side
+ * counts what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
+ * came before the Java side until it starts.
  *
  * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
  * unchanged, or with strict=true the JVM exits with status 1 before main (never once it runs: attached, the JVM reports
@@ -1179,6 +1179,14 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
 }
 
 /*
+ * Where the JVM will not have the hook: from premain, the Java start serves, as its transformer may still be granted
+ * what the hook was not, with nothing said here; otherwise one line says why the agent is off.
+ */
+static entry_start cannot_hook(entry_way way, const char *why) {
+    return way == WAY_PREMAIN ? ENTRY_FILTER_IN_JAVA : refuse(0, NULL, why);
+}
+
+/*
  * start_copy with this JVMTI environment, which it keeps only if it hooks. From premain, `given_property` is the
  * options' property as Java reads it and `given_jar` the agent jar; otherwise this reads the property from the JVM and
  * finds the jar beside the library.
@@ -1236,12 +1244,7 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
     }
     adopt_options(&requested, arguments, jar, way);
     if (!start_hook(jvmti, way == WAY_AGENTPATH)) {
-        if (way == WAY_PREMAIN) {
-            /* The Java start's transformer may still be granted what this hook was refused. */
-            return ENTRY_FILTER_IN_JAVA;
-        }
-        say("off, the service runs without it: the JVM refused the class-load hook");
-        return ENTRY_REFUSED;
+        return cannot_hook(way, "the JVM refused the class-load hook");
     }
     if (way != WAY_AGENTPATH) {
         take_the_jvm(jvmti, jni);
@@ -1259,11 +1262,7 @@ static entry_start start_copy(JavaVM *vm, JNIEnv *jni, entry_way way, const char
                               const char *given_property, const char *given_jar) {
     jvmtiEnv *jvmti;
     if ((*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
-        if (way == WAY_PREMAIN) {
-            return ENTRY_FILTER_IN_JAVA;
-        }
-        say("off, the service runs without it: this JVM offers no JVMTI");
-        return ENTRY_REFUSED;
+        return cannot_hook(way, "this JVM offers no JVMTI");
     }
     if (way == WAY_ATTACH && (*vm)->GetEnv(vm, (void **) &jni, JNI_VERSION_1_8) != JNI_OK) {
         (*jvmti)->DisposeEnvironment(jvmti);
