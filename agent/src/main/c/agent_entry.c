@@ -101,6 +101,12 @@
         " alone; the Java transformer serves through -javaagent"
 /* Installer's line, which the -javaagent and attach entries say when they start here. */
 #define JAVA_AGENT_ALREADY_ACTIVE "already active in this JVM; this copy does nothing"
+/*
+ * jcmd reads JVMTI.agent_load's arguments as its own, name=value, and passes the library an option only up to its first
+ * '=' unless the options are quoted; what reaches the library then holds no '=' at all.
+ */
+#define JCMD_QUOTING_HINT "; jcmd passes the options only up to their first '=' unless they are quoted, as in" \
+        " jcmd PID JVMTI.agent_load LIBRARY '\"include=com.acme\"'"
 #define DETACHED_BEFORE "not attached: this library was detached from this JVM before, and starts in a JVM once;" \
         " attach again with java -jar clock-agent.jar attach"
 
@@ -1178,6 +1184,21 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
     return 1;
 }
 
+/* An attach's bad option, with the way to pass the options whole where jcmd is the likely cause; free it. */
+static char *explained(char *error, entry_way way, const char *arguments) {
+    if (error == NULL || way != WAY_ATTACH || arguments == NULL || strchr(arguments, '=') != NULL) {
+        return error;
+    }
+    size_t length = strlen(error) + sizeof(JCMD_QUOTING_HINT);
+    char *hinted = malloc(length);
+    if (hinted == NULL) {
+        return error;
+    }
+    snprintf(hinted, length, "%s%s", error, JCMD_QUOTING_HINT);
+    free(error);
+    return hinted;
+}
+
 /*
  * Where the JVM will not have the hook: from premain, the Java start serves, as its transformer may still be granted
  * what the hook was not, with nothing said here; otherwise one line says why the agent is off.
@@ -1215,6 +1236,7 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         return refuse(strict, "unsupported Java", why);
     }
     if (!parsed) {
+        error = explained(error, way, arguments);
         entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
         free(error);
         return outcome;
