@@ -1,10 +1,10 @@
 /*
  * The native start, one for every way in: the -agentpath entry (java -agentpath:/path/libclockagent.so=OPTIONS, with
- * clock-agent.jar in the library's folder); the attach entry (jcmd PID JVMTI.agent_load /path/libclockagent.so OPTIONS,
- * or jattach), into a running JVM, with the jar in the same place; and, from premain, the -javaagent entry's start
- * wherever the jar carries this library (java_agent_start.c). Each reaches start_copy, which reads the options, judges
- * the Java and puts the one hook below in place; what differs between them (the phase, where the options' property and
- * the jar come from, what a failure does) it takes from the way the start came in.
+ * clock-agent.jar in the library's folder); the attach entry (jcmd PID JVMTI.agent_load /path/libclockagent.so
+ * '"OPTIONS"', or jattach), into a running JVM, with the jar in the same place; and, from premain, the -javaagent
+ * entry's start wherever the jar carries this library (java_agent_start.c). Each reaches start_copy, which reads the
+ * options, judges the Java and puts the one hook below in place; what differs between them (the phase, where the
+ * options' property and the jar come from, what a failure does) it takes from the way the start came in.
  *
  * Why -agentpath beside -javaagent: -javaagent makes the JVM add java.instrument to the module graph, which gives up
  * class-data sharing's archived module graph, and a runtime linked without java.instrument stops before main. This
