@@ -1,25 +1,30 @@
 /*
- * The -agentpath entry: java -agentpath:/path/libclockagent.so=OPTIONS, with clock-agent.jar in the library's folder;
- * and, from premain, the -javaagent entry's start wherever the jar carries this library (java_agent_start.c).
+ * The native start, one for every way in: the -agentpath entry (java -agentpath:/path/libclockagent.so=OPTIONS, with
+ * clock-agent.jar in the library's folder); the attach entry (jcmd PID JVMTI.agent_load /path/libclockagent.so
+ * '"OPTIONS"', or jattach), into a running JVM, with the jar in the same place; and, from premain, the -javaagent
+ * entry's start wherever the jar carries this library (java_agent_start.c). Each reaches start_copy, which reads the
+ * options, judges the Java and puts the one hook below in place; what differs between them (the phase, where the
+ * options' property and the jar come from, what a failure does) it takes from the way the start came in.
  *
- * Why a second entry: -javaagent makes the JVM add java.instrument to the module graph, which gives up class-data
- * sharing's archived module graph, and a runtime linked without java.instrument stops before main. This entry needs
- * neither: before any Java runs it reads the options with the C grammar (agent_options.c, held to the Java parser by
- * NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
- * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes
- * the build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of
- * the agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their
- * own, a second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is
- * read often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
- * never loads them and a service's start does not share its CPUs with them;
- * earlier only where verbose, report or dryRun asks for them from the first class, or as JMX starts, for the MBean,
- * or a detach is asked for. This side counts what the hook does and, where sites are counted, shows the Java side
- * each class it rewrote, holding those that came before the Java side until it starts.
+ * Why -agentpath beside -javaagent: -javaagent makes the JVM add java.instrument to the module graph, which gives up
+ * class-data sharing's archived module graph, and a runtime linked without java.instrument stops before main. This
+ * entry needs neither: before any Java runs it reads the options with the C grammar (agent_options.c, held to the Java
+ * parser by NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
+ * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes the
+ * build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of the
+ * agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their own, a
+ * second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is read
+ * often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
+ * never loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or
+ * dryRun asks for them from the first class, or as JMX starts, for the MBean, or a detach is asked for. This side
+ * counts what the hook does and, where sites are counted, shows the Java side each class it rewrote, holding those that
+ * came before the Java side until it starts.
  *
  * Failure policy, as the Java entry's: a bad option or an unsupported Java prints one line and the service runs
- * unchanged, or with strict=true the JVM exits with status 1 before main; a fault after that leaves classes unchanged
- * or the clock on its direct path, never the service stopped. enabled=false from any source comes before all of it:
- * one line naming the source, and nothing else done, whatever else the options say.
+ * unchanged, or with strict=true the JVM exits with status 1 before main (never once it runs: attached, the JVM reports
+ * the failure to the one who asked, as jcmd's return code); a fault after that leaves classes unchanged or the clock on
+ * its direct path, never the service stopped. enabled=false from any source comes before all of it: one line naming
+ * the source, and nothing else done, whatever else the options say.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -92,10 +97,50 @@
 /* ActiveCopy.PROPERTY, which the active copy, whichever its entry, claims with its banner. */
 #define ACTIVE_COPY_PROPERTY "clockagent.active"
 #define ALREADY_ACTIVE "already active in this JVM; the -agentpath copy does nothing"
-#define NATIVE_FILTER_OFF_IGNORED "nativeFilter=false has no effect through -agentpath, whose filter is this native" \
-        " hook alone; the Java transformer serves through -javaagent"
-/* Installer's line, which the -javaagent entry says when it starts here. */
+#define NATIVE_FILTER_OFF_IGNORED "nativeFilter=false has no effect through %s, whose filter is this native hook" \
+        " alone; the Java transformer serves through -javaagent"
+/* Installer's line, which the -javaagent and attach entries say when they start here. */
 #define JAVA_AGENT_ALREADY_ACTIVE "already active in this JVM; this copy does nothing"
+/*
+ * jcmd reads JVMTI.agent_load's arguments as its own, name=value, and passes the library an option only up to its first
+ * '=' unless the options are quoted; what reaches the library then holds no '=' at all.
+ */
+#define JCMD_QUOTING_HINT "; jcmd passes the options only up to their first '=' unless they are quoted, as in" \
+        " jcmd PID JVMTI.agent_load LIBRARY '\"include=com.acme\"'"
+#define DETACHED_BEFORE "not attached: this library was detached from this JVM before, and starts in a JVM once;" \
+        " attach again with java -jar clock-agent.jar attach"
+
+/*
+ * Which way a start came in. It decides the phase the start runs in, where the options' property and the jar come
+ * from, whether strict=true may stop the JVM, and what happens to the classes in scope loaded before the hook.
+ */
+typedef enum {
+    /* Agent_OnLoad, before any Java runs: the hook goes on at VMInit, which rewrites what loaded before it. */
+    WAY_AGENTPATH,
+    /* premain, through java_agent_start.c: Java has judged the release and read the property, and names the jar. */
+    WAY_PREMAIN,
+    /* Agent_OnAttach, into a running service: the hook goes on at once and rewrites the classes already loaded. */
+    WAY_ATTACH
+} entry_way;
+
+/*
+ * This library's copy of the agent, one state for its life. The JVM loads a library named twice (JAVA_TOOL_OPTIONS
+ * and the command line, or two JVMTI.agent_load) once, and calls its entry for each: the first start hooks, as with
+ * two -javaagent copies, and the others leave alone what it set up.
+ */
+typedef enum {
+    /* Nothing hooked: no start yet, or the starts so far found the agent off or another copy active. */
+    COPY_IDLE,
+    /* The hook rewrites classes in scope (at the JVM's load: will, from VMInit on). */
+    COPY_HOOKED,
+    /*
+     * Another copy held the JVM as this one came to take it (a -javaagent copy, whose transformer rewrites and whose
+     * ticker ticks the one clock), or the JVM refused the hook at VMInit: the hook leaves every class as it is.
+     */
+    COPY_STANDING_DOWN,
+    /* Detached: the hook off for good and the original code restored. */
+    COPY_DETACHED
+} copy_state;
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
@@ -170,19 +215,11 @@ static int java_side_failed;
 static int unreadable_reported;
 /* This entry's JVMTI environment, for the restore at a detach. */
 static jvmtiEnv *entry_jvmti;
+/* How this copy started; set with its options. */
+static entry_way started_by;
 /* The JVM the start thread joins once it has something to ask of Java. */
 static JavaVM *start_vm;
-/*
- * Set when a -javaagent copy was active first (its transformer rewrites, and its ticker ticks the one clock), and
- * once detached: the hook then leaves every class as it is.
- */
-static int standing_down;
-/*
- * Set once this library's hook is in place. The JVM loads a library named twice (JAVA_TOOL_OPTIONS and the command
- * line) once, and calls Agent_OnLoad for each: the first keeps the JVM, as with two -javaagent copies, and the
- * second must leave alone what the first set up here.
- */
-static int hooked;
+static copy_state state = COPY_IDLE;
 
 static void say(const char *line) {
     fprintf(stderr, "clock-agent: %s\n", line);
@@ -465,7 +502,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
      * as this environment's rewrite would otherwise be lost.
      */
     (void) being_redefined;
-    if (__atomic_load_n(&standing_down, __ATOMIC_RELAXED) || name == NULL) {
+    if (__atomic_load_n(&state, __ATOMIC_RELAXED) != COPY_HOOKED || name == NULL) {
         return;
     }
     if (loader == NULL) {
@@ -638,7 +675,7 @@ static jint retransform_in_scope(JNIEnv *jni) {
  */
 static jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
     (void) calls;
-    __atomic_store_n(&standing_down, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&state, COPY_DETACHED, __ATOMIC_SEQ_CST);
     (*entry_jvmti)->SetEventNotificationMode(entry_jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
     return retransform_in_scope(jni);
 }
@@ -848,13 +885,13 @@ static void await_reads(JNIEnv *jni) {
  * reads of the clock, then starts the Java side. Until the delay is over it is a thread of the library's own, outside
  * the JVM, which neither sees it nor waits for it: a Java thread made as the clock is defined, inside the start, cost
  * a Kotlin start on JDK 25 2.5 % of the do-nothing native agent (benchmarks/README.md). Then it joins the JVM, as a
- * daemon, to count the reads.
+ * daemon, to count the reads. Attached to a service that runs, it has no start to keep out of, and skips the delay.
  */
 static void *delayed_start(void *unused) {
     (void) unused;
     /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
     int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
-    int asked = await_asked_outside_jvm(waited);
+    int asked = started_by == WAY_ATTACH ? java_side_asked() : await_asked_outside_jvm(waited);
     long scanned_before = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
     while (!asked && waited < START_DELAY_MAX_MILLIS) {
         asked = await_asked_outside_jvm(START_QUIET_MILLIS);
@@ -927,16 +964,23 @@ static void start_java_side_once(JNIEnv *jni) {
     }
 }
 
+/* How the operator names the entry in the lines that concern it alone. */
+static const char *entry_name(entry_way way) {
+    return way == WAY_ATTACH ? "JVMTI.agent_load" : "-agentpath";
+}
+
 /*
- * Once Java can be called: prints the banner and claims the JVM with it, or stands down with `already_active` if
- * another copy holds it, and starts the Java side where it is wanted.
+ * Once Java can be called and the hook is on: prints the banner and claims the JVM with it, or stands down if another
+ * copy holds it, starts the Java side where it is wanted, and, but from premain, where no class in scope has loaded
+ * yet, rewrites the classes in scope already loaded.
  */
-static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_active) {
+static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
     banner = make_banner();
     if (banner == NULL || !claim_active_copy(jni)) {
-        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&state, COPY_STANDING_DOWN, __ATOMIC_SEQ_CST);
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-        say(banner == NULL ? "off, the service runs without it: out of memory" : already_active);
+        say(banner == NULL ? "off, the service runs without it: out of memory"
+                : started_by == WAY_AGENTPATH ? ALREADY_ACTIVE : JAVA_AGENT_ALREADY_ACTIVE);
         return;
     }
     say(banner);
@@ -951,6 +995,19 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni, const char *already_activ
     if (__atomic_load_n(&java_side_wanted, __ATOMIC_SEQ_CST)) {
         start_java_side_once(jni);
     }
+    /*
+     * Attached, the MBean registers at once, as the Java agent's attach has it: JMX may have come alive long before,
+     * and the class whose loading says so will not load again.
+     */
+    if (started_by == WAY_ATTACH && options.jmx) {
+        java_side_needed(jni, &jmx_seen);
+    }
+    if (started_by != WAY_PREMAIN) {
+        retransform_in_scope(jni);
+    }
+    if (options.native_filter == 0) {
+        fprintf(stderr, "clock-agent: " NATIVE_FILTER_OFF_IGNORED "\n", entry_name(started_by));
+    }
 }
 
 /*
@@ -963,17 +1020,11 @@ static void JNICALL on_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread main_thread
     (void) main_thread;
     if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
             != JVMTI_ERROR_NONE) {
-        __atomic_store_n(&standing_down, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&state, COPY_STANDING_DOWN, __ATOMIC_SEQ_CST);
         say("off, the service runs without it: the JVM refused the class-load hook");
         return;
     }
-    take_the_jvm(jvmti, jni, ALREADY_ACTIVE);
-    if (!__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
-        retransform_in_scope(jni);
-    }
-    if (options.native_filter == 0 && !__atomic_load_n(&standing_down, __ATOMIC_RELAXED)) {
-        say(NATIVE_FILTER_OFF_IGNORED);
-    }
+    take_the_jvm(jvmti, jni);
 }
 
 /* The value of a system property given on the command line, or NULL; free it. */
@@ -1006,15 +1057,7 @@ static entry_start refuse(int strict, const char *stopping, const char *why) {
         return ENTRY_STOP_JVM;
     }
     fprintf(stderr, "clock-agent: off, the service runs without it: %s\n", why);
-    return ENTRY_OFF;
-}
-
-/* refuse() from Agent_OnLoad, which stops the JVM itself: no Java runs yet that could. */
-static jint refuse_at_load(int strict, const char *stopping, const char *why) {
-    if (refuse(strict, stopping, why) == ENTRY_STOP_JVM) {
-        exit(1);
-    }
-    return JNI_OK;
+    return ENTRY_REFUSED;
 }
 
 /*
@@ -1048,10 +1091,11 @@ static int turned_off(agent_options *parsed) {
 }
 
 /* Makes good options this copy's, with what the Java side needs to start from `jar`. */
-static void adopt_options(agent_options *good, const char *arguments, char *jar) {
+static void adopt_options(agent_options *good, const char *arguments, char *jar, entry_way way) {
     options = *good;
     agent_arguments = arguments == NULL ? NULL : strdup(arguments);
     jar_path = jar;
+    started_by = way;
     counts_sites = options.verbose || options.dry_run || options.report != NULL;
 }
 
@@ -1072,8 +1116,48 @@ static char *jar_beside_library(void) {
 }
 
 /*
+ * Whether this Java is older than the agent supports, with why in `why`. The release as the -javaagent entry judges
+ * it, by java.specification.version, where the command line sets it at the JVM's load (JDK 11 honours that);
+ * otherwise by the VM's own, which has the same number, as java.specification.version is set only as Java starts.
+ */
+static int unsupported_java(jvmtiEnv *jvmti, char *why, size_t why_size) {
+    const char *judged_by = "java.specification.version";
+    char *specification = system_property(jvmti, judged_by);
+    if (specification == NULL) {
+        judged_by = "java.vm.specification.version";
+        specification = system_property(jvmti, judged_by);
+    }
+    int feature = feature_of(specification);
+    if (feature < 0) {
+        snprintf(why, why_size, "cannot tell which Java this is (%s '%s'; %d or later is supported)", judged_by,
+                 specification == NULL ? "null" : specification, OLDEST_SUPPORTED_FEATURE);
+    } else if (feature < OLDEST_SUPPORTED_FEATURE) {
+        snprintf(why, why_size, "Java %d is not supported (%d or later is)", feature, OLDEST_SUPPORTED_FEATURE);
+    }
+    free(specification);
+    return feature < OLDEST_SUPPORTED_FEATURE;
+}
+
+/*
+ * Whether a copy of the agent holds the JVM already (ActiveCopy.active), asked in the live phase before anything is
+ * hooked, so that a start that finds one leaves this library as it was; one that claims the JVM between this and
+ * take_the_jvm is found there. An error counts as none, as take_the_jvm's claim decides then.
+ */
+static int another_copy_active(JNIEnv *jni) {
+    jclass system = (*jni)->FindClass(jni, "java/lang/System");
+    jmethodID get_property = system == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, system, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;");
+    jstring key = get_property == NULL ? NULL : (*jni)->NewStringUTF(jni, ACTIVE_COPY_PROPERTY);
+    jobject claim = key == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, system, get_property, key);
+    int active = claim != NULL && !(*jni)->ExceptionCheck(jni);
+    (*jni)->ExceptionClear(jni);
+    return active;
+}
+
+/*
  * Asks for the hook in this environment: at the JVM's load, the VMInit event, which turns the hook on and takes the
- * JVM for this copy; from premain, where the JVM has started, the hook at once. Whether the JVM granted it.
+ * JVM for this copy; in the live phase (premain, an attach), the hook at once. Whether the JVM granted it. The
+ * capabilities are ones the JVM grants in the live phase too, as it does to an attached java.lang.instrument agent.
  */
 static int start_hook(jvmtiEnv *jvmti, int at_load) {
     jvmtiCapabilities capabilities;
@@ -1086,126 +1170,155 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
     callbacks.ClassFileLoadHook = on_class_file_load;
     callbacks.VMInit = on_vm_init;
     if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
-            || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE
-            || (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
-                                                  at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
-                                                  NULL) != JVMTI_ERROR_NONE) {
+            || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE) {
         return 0;
     }
     entry_jvmti = jvmti;
-    __atomic_store_n(&hooked, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&state, COPY_HOOKED, __ATOMIC_SEQ_CST);
+    if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
+                                           at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
+            != JVMTI_ERROR_NONE) {
+        __atomic_store_n(&state, COPY_IDLE, __ATOMIC_SEQ_CST);
+        return 0;
+    }
     return 1;
 }
 
-entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar) {
-    agent_options requested;
-    char *error;
-    int strict;
-    if (!read_options(arguments, property, &requested, &error, &strict)) {
-        entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
-        free(error);
-        return outcome;
+/* An attach's bad option, with the way to pass the options whole where jcmd is the likely cause; free it. */
+static char *explained(char *error, entry_way way, const char *arguments) {
+    if (error == NULL || way != WAY_ATTACH || arguments == NULL || strchr(arguments, '=') != NULL) {
+        return error;
     }
-    if (turned_off(&requested)) {
-        return ENTRY_OFF;
+    size_t length = strlen(error) + sizeof(JCMD_QUOTING_HINT);
+    char *hinted = malloc(length);
+    if (hinted == NULL) {
+        return error;
     }
-    if (requested.native_filter == 0) {
-        free_agent_options(&requested);
-        return ENTRY_FILTER_IN_JAVA;
-    }
-    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
-        free_agent_options(&requested);
-        say(JAVA_AGENT_ALREADY_ACTIVE);
-        return ENTRY_OFF;
-    }
-    JavaVM *vm;
-    jvmtiEnv *jvmti;
-    char *jar_copy = strdup(jar);
-    if (jar_copy == NULL || (*jni)->GetJavaVM(jni, &vm) != JNI_OK
-            || (*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
-        free(jar_copy);
-        free_agent_options(&requested);
-        return ENTRY_FILTER_IN_JAVA;
-    }
-    adopt_options(&requested, arguments, jar_copy);
-    if (!start_hook(jvmti, 0)) {
-        /* The Java start's transformer may still be granted what this hook was refused. */
-        (*jvmti)->DisposeEnvironment(jvmti);
-        return ENTRY_FILTER_IN_JAVA;
-    }
-    take_the_jvm(jvmti, jni, JAVA_AGENT_ALREADY_ACTIVE);
-    return ENTRY_HOOKED;
+    snprintf(hinted, length, "%s%s", error, JCMD_QUOTING_HINT);
+    free(error);
+    return hinted;
 }
 
-JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved) {
-    (void) reserved;
-    jvmtiEnv *jvmti;
-    if ((*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
-        say("off, the service runs without it: this JVM offers no JVMTI");
-        return JNI_OK;
-    }
-    char *property = system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
+/*
+ * Where the JVM will not have the hook: from premain, the Java start serves, as its transformer may still be granted
+ * what the hook was not, with nothing said here; otherwise one line says why the agent is off.
+ */
+static entry_start cannot_hook(entry_way way, const char *why) {
+    return way == WAY_PREMAIN ? ENTRY_FILTER_IN_JAVA : refuse(0, NULL, why);
+}
+
+/*
+ * start_copy with this JVMTI environment, which it keeps only if it hooks. From premain, `given_property` is the
+ * options' property as Java reads it and `given_jar` the agent jar; otherwise this reads the property from the JVM and
+ * finds the jar beside the library.
+ */
+static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *arguments,
+                            const char *given_property, const char *given_jar) {
+    char *own_property = way == WAY_PREMAIN ? NULL : system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
     agent_options requested;
     char *error;
     int strict;
-    int parsed = read_options(arguments, property, &requested, &error, &strict);
-    free(property);
+    int parsed = read_options(arguments, way == WAY_PREMAIN ? given_property : own_property, &requested, &error,
+                              &strict);
+    free(own_property);
     /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
     if (parsed && turned_off(&requested)) {
-        return JNI_OK;
+        return ENTRY_OFF;
     }
-
-    /*
-     * The release as the -javaagent entry judges it, by java.specification.version, where the command line sets it
-     * (JDK 11 honours that); otherwise by the VM's own, which has the same number, as java.specification.version is
-     * set only as Java starts.
-     */
-    const char *judged_by = "java.specification.version";
-    char *specification = system_property(jvmti, judged_by);
-    if (specification == NULL) {
-        judged_by = "java.vm.specification.version";
-        specification = system_property(jvmti, judged_by);
-    }
-    int feature = feature_of(specification);
-    if (feature < OLDEST_SUPPORTED_FEATURE) {
-        char why[200];
-        if (feature < 0) {
-            snprintf(why, sizeof(why), "cannot tell which Java this is (%s '%s'; %d or later is supported)",
-                     judged_by, specification == NULL ? "null" : specification, OLDEST_SUPPORTED_FEATURE);
-        } else {
-            snprintf(why, sizeof(why), "Java %d is not supported (%d or later is)", feature, OLDEST_SUPPORTED_FEATURE);
-        }
-        free(specification);
+    /* strict=true stops a JVM at its start alone, as the Java agent's agentmain has it: never a service that runs. */
+    strict = strict && way != WAY_ATTACH;
+    char why[200];
+    if (unsupported_java(jvmti, why, sizeof(why))) {
         free(error);
         if (parsed) {
             free_agent_options(&requested);
         }
-        return refuse_at_load(strict, "unsupported Java", why);
+        return refuse(strict, "unsupported Java", why);
     }
-    free(specification);
     if (!parsed) {
-        jint outcome = refuse_at_load(strict, "bad option",
-                                      error != NULL ? error : "out of memory reading the options");
+        error = explained(error, way, arguments);
+        entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
         free(error);
         return outcome;
     }
-    if (__atomic_load_n(&hooked, __ATOMIC_SEQ_CST)) {
+    if (requested.native_filter == 0 && way == WAY_PREMAIN) {
         free_agent_options(&requested);
-        say(ALREADY_ACTIVE);
-        return JNI_OK;
+        return ENTRY_FILTER_IN_JAVA;
     }
-    char *jar = jar_beside_library();
-    if (jar == NULL || access(jar, R_OK) != 0) {
-        fprintf(stderr, "clock-agent: off, the service runs without it: -agentpath needs %s, which holds the"
-                " ticker, next to the library (java -jar clock-agent.jar agentpath writes the library there)\n",
+    copy_state now = __atomic_load_n(&state, __ATOMIC_SEQ_CST);
+    if (now != COPY_IDLE || (jni != NULL && another_copy_active(jni))) {
+        free_agent_options(&requested);
+        say(now == COPY_DETACHED ? DETACHED_BEFORE : way == WAY_AGENTPATH ? ALREADY_ACTIVE : JAVA_AGENT_ALREADY_ACTIVE);
+        return now == COPY_DETACHED ? ENTRY_REFUSED : ENTRY_OFF;
+    }
+    char *jar = way == WAY_PREMAIN ? strdup(given_jar) : jar_beside_library();
+    if (way != WAY_PREMAIN && (jar == NULL || access(jar, R_OK) != 0)) {
+        fprintf(stderr, "clock-agent: off, the service runs without it: %s needs %s, which holds the ticker, next to"
+                " the library (java -jar clock-agent.jar agentpath writes the library there)\n", entry_name(way),
                 jar != NULL ? jar : JAR_FILE_NAME);
         free(jar);
         free_agent_options(&requested);
-        return JNI_OK;
+        return ENTRY_REFUSED;
     }
-    adopt_options(&requested, arguments, jar);
-    if (!start_hook(jvmti, 1)) {
-        say("off, the service runs without it: the JVM refused the class-load hook");
+    if (jar == NULL) {
+        free_agent_options(&requested);
+        return ENTRY_FILTER_IN_JAVA;
+    }
+    adopt_options(&requested, arguments, jar, way);
+    if (!start_hook(jvmti, way == WAY_AGENTPATH)) {
+        return cannot_hook(way, "the JVM refused the class-load hook");
+    }
+    if (way != WAY_AGENTPATH) {
+        take_the_jvm(jvmti, jni);
+    }
+    return ENTRY_HOOKED;
+}
+
+/*
+ * The one start of this library, whichever way it came in (`way`), as async-profiler's VM::init is for its entries:
+ * the options from their three sources, the Java floor, the claim on this library and the jar that holds the Java
+ * side, the hook; then, in the live phase, the claim on the JVM with the banner, and, attached, the rewrite of the
+ * classes in scope already loaded (at the JVM's load, VMInit does those). `jni` is premain's; an attach takes its own.
+ */
+static entry_start start_copy(JavaVM *vm, JNIEnv *jni, entry_way way, const char *arguments,
+                              const char *given_property, const char *given_jar) {
+    jvmtiEnv *jvmti;
+    if ((*vm)->GetEnv(vm, (void **) &jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
+        return cannot_hook(way, "this JVM offers no JVMTI");
+    }
+    if (way == WAY_ATTACH && (*vm)->GetEnv(vm, (void **) &jni, JNI_VERSION_1_8) != JNI_OK) {
+        (*jvmti)->DisposeEnvironment(jvmti);
+        say("off, the service runs without it: the JVM offered the attach no JNI");
+        return ENTRY_REFUSED;
+    }
+    entry_start outcome = start_in(jvmti, jni, way, arguments, given_property, given_jar);
+    if (outcome != ENTRY_HOOKED) {
+        (*jvmti)->DisposeEnvironment(jvmti);
+    }
+    return outcome;
+}
+
+entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar) {
+    JavaVM *vm;
+    return (*jni)->GetJavaVM(jni, &vm) != JNI_OK ? ENTRY_FILTER_IN_JAVA
+            : start_copy(vm, jni, WAY_PREMAIN, arguments, property, jar);
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved) {
+    (void) reserved;
+    /* No Java runs yet that could stop the JVM where strict=true asks for it. */
+    if (start_copy(vm, NULL, WAY_AGENTPATH, arguments, NULL, NULL) == ENTRY_STOP_JVM) {
+        exit(1);
     }
     return JNI_OK;
+}
+
+/*
+ * JVMTI.agent_load, from jcmd or jattach, into a running JVM. What the JVM reports to the one who asked (jcmd's return
+ * code) says whether the agent came to serve: a refusal (a bad option, an unsupported Java, no jar beside the
+ * library) is a failure; enabled=false, or a copy active already, is what the operator would have, and no failure.
+ */
+JNIEXPORT jint JNICALL Agent_OnAttach(JavaVM *vm, char *arguments, void *reserved) {
+    (void) reserved;
+    return start_copy(vm, NULL, WAY_ATTACH, arguments, NULL, NULL) == ENTRY_REFUSED ? JNI_ERR : JNI_OK;
 }

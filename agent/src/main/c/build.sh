@@ -137,7 +137,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   built="$built linux-$arch"
 done
 if [ -n "$built" ]; then
-  echo "native library (class filter, -agentpath entry, -javaagent start) built with $toolchain for:$built"
+  echo "native library (class filter, -agentpath and attach entries, -javaagent start) built with $toolchain for:$built"
 else
-  echo "native library (class filter, -agentpath entry, -javaagent start) built for no platform"
+  echo "native library (class filter, -agentpath and attach entries, -javaagent start) built for no platform"
 fi

@@ -15,6 +15,7 @@ import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.LibraryBesideJar;
 import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
 import java.io.IOException;
@@ -46,7 +47,7 @@ class AgentPathTest {
     void cachesTheSitesInScopeWithTheJavaagentsBanner(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
 
         ForkResult result = probe(jdk, runDirectory, library, OPTIONS);
 
@@ -67,7 +68,7 @@ class AgentPathTest {
     void theTickerStartsOnlyOnceTheClockIsReadOftenEnoughThatCachingCouldPay(int featureVersion,
             @TempDir Path runDirectory) throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
 
         ForkResult result = new ForkedJvm(jdk, runDirectory).agentpath(library, "include=" + SITES)
                 .classPath(BuildOutputs.testClasses())
@@ -83,7 +84,7 @@ class AgentPathTest {
     void nativeFilterFalseSaysInOneLineThatItHasNoEffectHere(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
 
         ForkResult result = probe(jdk, runDirectory, library, OPTIONS + ",nativeFilter=false");
 
@@ -101,7 +102,7 @@ class AgentPathTest {
     void aBadOptionIsTheJavaagentsOneLineAndTheServiceRunsWithoutIt(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
 
         ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, BAD_TICK)
                 .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
@@ -120,7 +121,7 @@ class AgentPathTest {
     void strictStopsTheJvmBeforeMainWithTheJavaagentsLine(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
         String options = BAD_TICK + ",strict=true";
 
         ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, options)
@@ -140,7 +141,7 @@ class AgentPathTest {
     void keepsTheArchivedModuleGraphThatJavaagentGivesUp(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
 
         ForkResult agentPath = new ForkedJvm(jdk, runDirectory).agentpath(library, OPTIONS).option("-Xlog:cds")
                 .classPath(BuildOutputs.testClasses()).runMain(OperableServiceMain.class.getName(), "tickers");
@@ -163,7 +164,7 @@ class AgentPathTest {
     void servesARuntimeLinkedWithoutJavaInstrument(int featureVersion, @TempDir Path runDirectory)
             throws IOException, InterruptedException {
         Jdk full = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(full, runDirectory);
+        Path library = LibraryBesideJar.write(full, runDirectory);
         for (String modules : List.of("java.base", "java.base,java.management")) {
             Jdk linked = jlink(full, modules, runDirectory.resolve("runtime-" + modules.replace(',', '-')));
 
@@ -192,7 +193,7 @@ class AgentPathTest {
     void withBothEntriesOneCopyCachesAndTheOtherSaysItStandsAside(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
         ForkResult agentPathFirst = probe(new ForkedJvm(jdk, runDirectory).agentpath(library, OPTIONS)
                 .javaagent(BuildOutputs.agentJar(), OPTIONS));
         ForkResult javaAgentFirst = probe(new ForkedJvm(jdk, runDirectory).javaagent(BuildOutputs.agentJar(), OPTIONS)
@@ -219,7 +220,7 @@ class AgentPathTest {
     void aSystemClassLoaderDefinedBeforeTheHookIsRewrittenAllTheSame(int featureVersion, @TempDir Path runDirectory)
             throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
         String loaderPackage = ClockReadingSystemLoader.class.getPackageName();
 
         ForkResult result = new ForkedJvm(jdk, runDirectory)
@@ -242,7 +243,7 @@ class AgentPathTest {
     void aLibraryWithoutTheJarBesideItSaysSoInOneLineAndTheServiceRuns(int featureVersion,
             @TempDir Path runDirectory) throws IOException {
         Jdk jdk = Jdks.require(featureVersion);
-        Path library = libraryBesideJar(jdk, runDirectory);
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
         Path alone = Files.createDirectory(runDirectory.resolve("alone")).resolve(library.getFileName());
         Files.move(library, alone);
 
@@ -261,7 +262,7 @@ class AgentPathTest {
     void anAarch64JvmCachesThroughTheAarch64Library(@TempDir Path runDirectory) throws IOException {
         NativeLibraries.require(AARCH64_PLATFORM);
         EmulatedJdk aarch64 = EmulatedJdk.requireAarch64();
-        Path library = libraryBesideJar(emulated(aarch64, runDirectory), runDirectory);
+        Path library = LibraryBesideJar.write(emulated(aarch64, runDirectory), runDirectory);
 
         // Probed twice: under emulation the first probe can begin before the ticker, its thread just started, has
         // published a value (one CI run read the direct clock for its first ~185 ms); the second finds it settled.
@@ -294,26 +295,6 @@ class AgentPathTest {
     private static ForkResult probe(ForkedJvm withAgents) {
         return withAgents.classPath(BuildOutputs.testClasses())
                 .runMain(OperableServiceMain.class.getName(), "sites", "await-ticker", "probe");
-    }
-
-    private static Path libraryBesideJar(Jdk jdk, Path runDirectory) throws IOException {
-        NativeLibraries.requireForThisMachine();
-        return libraryBesideJar(new ForkedJvm(jdk, runDirectory), runDirectory);
-    }
-
-    /**
-     * The agent jar copied into a folder of its own, and the library that its {@code agentpath} command, run by
-     * {@code command}, wrote there for that JVM's platform.
-     */
-    private static Path libraryBesideJar(ForkedJvm command, Path runDirectory) throws IOException {
-        Path jar = Files.copy(BuildOutputs.agentJar(),
-                Files.createDirectories(runDirectory.resolve("agent")).resolve("clock-agent.jar"));
-        ForkResult written = command.runJar(jar, "agentpath");
-        Path library = jar.resolveSibling("libclockagent.so");
-        assertEquals(0, written.exitStatus(), written.describe());
-        assertEquals(List.of("clock-agent: wrote " + library + "; start the service with -agentpath:" + library
-                + "[=OPTIONS] (OPTIONS as for -javaagent)"), written.stdout(), written.describe());
-        return library;
     }
 
     /** A runtime image of the given modules, linked from a full JDK (from its jmods, or its own image on 24+). */

@@ -7,15 +7,19 @@ import io.clockagent.it.fixtures.attach.AttachTargetMain;
 import io.clockagent.it.fixtures.attach.EarlyClock;
 import io.clockagent.it.fixtures.attach.LateClock;
 import io.clockagent.it.support.AgentEntry;
+import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.DistinctMillis;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.LibraryBesideJar;
 import io.clockagent.it.support.LiveJvm;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OnEachJdkThroughBothEntries;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code java -jar clock-agent.jar attach|detach PID} against a running service, one scenario per JDK: attach, attach
- * again, detach, attach again, probing after each step which clock the service's call sites read.
+ * again, detach, attach again, probing after each step which clock the service's call sites read. And the library
+ * loaded by {@code jcmd PID JVMTI.agent_load}, from beside the jar, in a scenario of its own per JDK: load, load again,
+ * detach through the jar, load again, attach through the jar.
  *
  * <p>The agent is attached with {@code tick=1s}, so that {@link DistinctMillis} tells a rewritten site from a direct
  * one by how often its value changes; the second attach asks for {@code tick=1ms}, which would show if it replaced
@@ -46,9 +52,16 @@ class AttachDetachTest {
     /** Attach, attach again, detach, attach again: each command loads the agent jar into the target. */
     private static final int AGENT_LOADS = 4;
 
+    /** What the library's Agent_OnAttach returns where it refuses to start: JNI_ERR, which jcmd reports. */
+    private static final int JNI_ERR = -1;
+    private static final String BAD_TICK = "include=" + PACKAGE + ",tick=5";
+    /** Holds the jcmd launcher, which a runtime made with jlink may lack. */
+    private static final String JCMD_MODULE = "jdk.jcmd";
+
     @TempDir
     static Path workDirectory;
     private static final Map<Integer, Scenario> SCENARIOS = new HashMap<>();
+    private static final Map<Integer, JcmdScenario> JCMD_SCENARIOS = new HashMap<>();
 
     @OnEachJdk
     void attachRewritesTheClassesAlreadyLoadedAndStartsOneTicker(int featureVersion) {
@@ -78,22 +91,14 @@ class AttachDetachTest {
         Scenario scenario = scenarioOn(featureVersion);
 
         assertSent("attach", scenario.pid, scenario.secondAttach.command);
-        assertEquals(List.of("clock-agent: already active in this JVM; this copy does nothing"),
-                scenario.secondAttach.agentLines, "nothing rewritten twice\n" + scenario.describe());
-        scenario.secondAttach.early.assertCached("after the second attach (tick=1ms), EarlyClock still at tick=1s");
-        assertEquals(1, scenario.secondAttach.tickers, scenario.describe());
+        assertFirstCopyKept(scenario.secondAttach, scenario.describe());
     }
 
     @OnEachJdk
     void detachRestoresTheOriginalCodeAndStopsTheTicker(int featureVersion) {
         Scenario scenario = scenarioOn(featureVersion);
 
-        assertSent("detach", scenario.pid, scenario.detach.command);
-        assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in " + CLASSES_IN_PACKAGE
-                + " classes"), scenario.detach.agentLines, scenario.describe());
-        scenario.detach.early.assertDirect("after the detach, EarlyClock");
-        scenario.detach.late.assertDirect("after the detach, LateClock");
-        assertEquals(0, scenario.detach.tickers, "the ticker thread is gone\n" + scenario.describe());
+        assertRestoredAndStopped(scenario.pid, scenario.detach, scenario.describe());
     }
 
     @OnEachJdk
@@ -197,18 +202,167 @@ class AttachDetachTest {
             started.early().assertCached("through -agentpath, EarlyClock");
             started.late().assertCached("through -agentpath, LateClock");
             assertEquals(1, started.tickers(), describe);
-            assertSent("detach", pid, detach.command());
-            assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in "
-                    + CLASSES_IN_PACKAGE + " classes"), detach.agentLines(), describe);
-            detach.early().assertDirect("after the detach, EarlyClock");
-            detach.late().assertDirect("after the detach, LateClock");
-            assertEquals(0, detach.tickers(), "the ticker thread is gone\n" + describe);
+            assertRestoredAndStopped(pid, detach, describe);
             assertSent("attach", pid, attach.command());
             assertTrue(banner(PACKAGE).matcher(attach.agentLines().get(0)).matches(), describe);
             attach.early().assertCached("attached after the detach, EarlyClock");
             assertEquals(1, attach.tickers(), describe);
             assertEquals(0, end.exitStatus(), describe);
         }
+    }
+
+    @OnEachJdk
+    void theLibraryLoadedThroughJcmdRewritesTheClassesLoadedBeforeAndAfterAndStartsOneTicker(int featureVersion) {
+        JcmdScenario scenario = jcmdScenarioOn(featureVersion);
+
+        scenario.before.early.assertDirect("before the load, EarlyClock");
+        assertEquals(0, scenario.before.tickers, "no ticker before the load");
+        assertLoaded(scenario.pid, 0, scenario.load.command);
+        List<String> lines = scenario.load.agentLines;
+        assertTrue(banner(PACKAGE).matcher(lines.get(0)).matches(), scenario.describe());
+        assertEquals(List.of(rewrote(EarlyClock.class), rewrote(LateClock.class)), lines.subList(1, lines.size()),
+                "EarlyClock retransformed at the load, LateClock rewritten as it loaded\n" + scenario.describe());
+        scenario.load.early.assertCached("after the load, EarlyClock");
+        scenario.load.late.assertCached("LateClock, loaded after the load");
+        assertEquals(1, scenario.load.tickers, scenario.describe());
+    }
+
+    @OnEachJdk
+    void loadingTheLibraryAgainSaysSoAndLeavesTheFirstCopyInCharge(int featureVersion) {
+        JcmdScenario scenario = jcmdScenarioOn(featureVersion);
+
+        assertLoaded(scenario.pid, 0, scenario.secondLoad.command);
+        assertFirstCopyKept(scenario.secondLoad, scenario.describe());
+    }
+
+    @OnEachJdk
+    void detachRestoresWhatTheLoadedLibraryRewroteAndStopsItsTicker(int featureVersion) {
+        JcmdScenario scenario = jcmdScenarioOn(featureVersion);
+
+        assertRestoredAndStopped(scenario.pid, scenario.detach, scenario.describe());
+    }
+
+    /** The library starts in a JVM once; after its detach, jcmd reports the refusal and the jar attaches. */
+    @OnEachJdk
+    void afterADetachTheLibrarySaysItStartsOnceAndTheJarAttaches(int featureVersion) {
+        JcmdScenario scenario = jcmdScenarioOn(featureVersion);
+
+        assertLoaded(scenario.pid, JNI_ERR, scenario.loadAfterDetach.command);
+        assertEquals(List.of("clock-agent: not attached: this library was detached from this JVM before, and starts in"
+                + " a JVM once; attach again with java -jar clock-agent.jar attach"),
+                scenario.loadAfterDetach.agentLines, scenario.describe());
+        scenario.loadAfterDetach.early.assertDirect("loaded again after the detach, EarlyClock");
+        assertSent("attach", scenario.pid, scenario.attach.command);
+        assertTrue(banner(PACKAGE).matcher(scenario.attach.agentLines.get(0)).matches(), scenario.describe());
+        scenario.attach.early.assertCached("attached through the jar after the detach, EarlyClock");
+        assertEquals(1, scenario.attach.tickers, scenario.describe());
+        assertEquals(0, scenario.end.exitStatus(), scenario.describe());
+    }
+
+    @OnEachJdk
+    void withEnableDynamicAgentLoadingTheJvmPrintsNoWarningForTheLoadedLibrary(int featureVersion) {
+        JcmdScenario scenario = jcmdScenarioOn(featureVersion);
+
+        assertEquals(List.of(), scenario.end.stderr().stream().filter(line -> line.startsWith("WARNING")).toList(),
+                scenario.describe());
+    }
+
+    /**
+     * strict=true stops a JVM at its start alone: a service that runs keeps running, as after any bad option. Options
+     * that jcmd cut at their first {@code =}, not quoted, are refused with the way to pass them whole.
+     */
+    @OnEachJdk
+    void aBadOptionThroughJcmdIsOneLineLoadsNothingAndJcmdReportsTheFailure(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule(JCMD_MODULE, "jcmd");
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .option("-XX:+EnableDynamicAgentLoading")
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            long pid = target.pid();
+            StderrCursor stderr = new StderrCursor(target);
+            Stage bad = stage(target, stderr, jcmdLoad(jdk, runDirectory, pid, library, BAD_TICK), false);
+            Stage strict = stage(target, stderr,
+                    jcmdLoad(jdk, runDirectory, pid, library, BAD_TICK + ",strict=true"), false);
+            Stage unquoted = stage(target, stderr, jcmdLoadAsTyped(jdk, runDirectory, pid, library, OPTIONS), false);
+            ForkResult end = target.finish();
+            String describe = "bad: " + bad + "\nstrict: " + strict + "\nunquoted: " + unquoted + "\ntarget: "
+                    + end.describe();
+
+            for (Stage stage : List.of(bad, strict)) {
+                assertLoaded(pid, JNI_ERR, stage.command());
+                assertEquals(1, stage.agentLines().size(), describe);
+                assertTrue(stage.agentLines().get(0).startsWith(AgentStderr.OFF_PREFIX + "bad duration 'tick=5'"),
+                        describe);
+                stage.early().assertDirect("after a bad option, EarlyClock");
+                assertEquals(0, stage.tickers(), describe);
+            }
+            assertLoaded(pid, JNI_ERR, unquoted.command());
+            assertEquals(1, unquoted.agentLines().size(), describe);
+            assertTrue(unquoted.agentLines().get(0).startsWith(AgentStderr.OFF_PREFIX + "'include' is not key=value;"),
+                    describe);
+            assertTrue(unquoted.agentLines().get(0).endsWith("; jcmd passes the options only up to their first '='"
+                    + " unless they are quoted, as in jcmd PID JVMTI.agent_load LIBRARY '\"include=com.acme\"'"),
+                    describe);
+            assertEquals(0, end.exitStatus(), "the service ran on\n" + describe);
+        }
+    }
+
+    private static JcmdScenario jcmdScenarioOn(int featureVersion) {
+        Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule(JCMD_MODULE, "jcmd");
+        return JCMD_SCENARIOS.computeIfAbsent(featureVersion, version -> playThroughJcmd(jdk));
+    }
+
+    /** With -XX:+EnableDynamicAgentLoading, as an operator who loads agents into a JDK 21 or later starts it. */
+    private static JcmdScenario playThroughJcmd(Jdk jdk) {
+        Path runDirectory = workDirectory.resolve("jcmd-jdk-" + jdk.featureVersion());
+        Path library;
+        try {
+            library = LibraryBesideJar.write(jdk, runDirectory);
+        } catch (IOException unwritable) {
+            throw new UncheckedIOException(unwritable);
+        }
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .option("-XX:+EnableDynamicAgentLoading")
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            long pid = target.pid();
+            StderrCursor stderr = new StderrCursor(target);
+            Stage before = new Stage(null, stderr.newAgentLines(), probe(target, "early"), null, tickers(target));
+            Stage load = stage(target, stderr, jcmdLoad(jdk, runDirectory, pid, library, OPTIONS), true);
+            Stage secondLoad =
+                    stage(target, stderr, jcmdLoad(jdk, runDirectory, pid, library, SECOND_OPTIONS), true);
+            Stage detach = stage(target, stderr, attachCli(jdk, runDirectory, "detach", pid, null), false);
+            Stage loadAfterDetach =
+                    stage(target, stderr, jcmdLoad(jdk, runDirectory, pid, library, OPTIONS), false);
+            Stage attach = stage(target, stderr, attachCli(jdk, runDirectory, "attach", pid, OPTIONS), true);
+            return new JcmdScenario(pid, before, load, secondLoad, detach, loadAfterDetach, attach, target.finish());
+        }
+    }
+
+    /**
+     * Runs {@code jcmd PID JVMTI.agent_load LIBRARY '"OPTIONS"'} from the target's JDK: quoted, as jcmd otherwise
+     * passes the options only up to their first {@code =}.
+     */
+    private static ForkResult jcmdLoad(Jdk jdk, Path runDirectory, long pid, Path library, String options) {
+        return jcmdLoadAsTyped(jdk, runDirectory, pid, library, '"' + options + '"');
+    }
+
+    private static ForkResult jcmdLoadAsTyped(Jdk jdk, Path runDirectory, long pid, Path library, String argument) {
+        return new ForkedJvm(jdk, runDirectory).runTool("jcmd", Long.toString(pid), "JVMTI.agent_load",
+                library.toString(), argument);
+    }
+
+    /** jcmd's own lines: the JVM it reached, and what the library's Agent_OnAttach returned. */
+    private static void assertLoaded(long pid, int returnCode, ForkResult jcmd) {
+        assertEquals(0, jcmd.exitStatus(), jcmd.describe());
+        assertEquals(List.of(pid + ":", "return code: " + returnCode), jcmd.stdout(), jcmd.describe());
+        assertEquals(List.of(), jcmd.stderr(), jcmd.describe());
     }
 
     private static Scenario scenarioOn(int featureVersion) {
@@ -270,6 +424,24 @@ class AttachDetachTest {
                 : cli.runJar(BuildOutputs.agentJar(), command, Long.toString(pid), options);
     }
 
+    /** A second copy's one line, and the first copy's tick=1s still serving, with its one ticker. */
+    private static void assertFirstCopyKept(Stage second, String describe) {
+        assertEquals(List.of("clock-agent: already active in this JVM; this copy does nothing"), second.agentLines(),
+                "nothing rewritten twice\n" + describe);
+        second.early().assertCached("after the second copy (tick=1ms), EarlyClock still at tick=1s");
+        assertEquals(1, second.tickers(), describe);
+    }
+
+    /** The detach sent and its one line, both clocks direct again, no ticker. */
+    private static void assertRestoredAndStopped(long pid, Stage detach, String describe) {
+        assertSent("detach", pid, detach.command());
+        assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in " + CLASSES_IN_PACKAGE
+                + " classes"), detach.agentLines(), describe);
+        detach.early().assertDirect("after the detach, EarlyClock");
+        detach.late().assertDirect("after the detach, LateClock");
+        assertEquals(0, detach.tickers(), "the ticker thread is gone\n" + describe);
+    }
+
     private static void assertSent(String command, long pid, ForkResult cli) {
         assertEquals(0, cli.exitStatus(), cli.describe());
         assertEquals(List.of("clock-agent: " + command + " sent to " + pid
@@ -317,6 +489,16 @@ class AttachDetachTest {
     }
 
     private record Clocks(DistinctMillis early, DistinctMillis late) {
+    }
+
+    private record JcmdScenario(long pid, Stage before, Stage load, Stage secondLoad, Stage detach,
+            Stage loadAfterDetach, Stage attach, ForkResult end) {
+
+        String describe() {
+            return "before: " + before + "\nload: " + load + "\nsecond load: " + secondLoad + "\ndetach: " + detach
+                    + "\nload after the detach: " + loadAfterDetach + "\nattach: " + attach + "\ntarget: "
+                    + end.describe();
+        }
     }
 
     private record Scenario(long pid, Stage before, Stage attach, Stage secondAttach, Stage detach, Stage reattach,

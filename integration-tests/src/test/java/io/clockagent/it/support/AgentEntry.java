@@ -52,7 +52,7 @@ public enum AgentEntry {
 
     /**
      * This machine's library from the agent jar, next to a copy of the jar, in a folder of this test JVM's own: what
-     * the jar's {@code agentpath} command writes (AgentPathTest runs the command itself).
+     * the jar's {@code agentpath} command writes ({@link LibraryBesideJar} runs the command itself).
      */
     private static synchronized Path libraryBesideJar() {
         if (library == null) {

@@ -120,6 +120,17 @@ public final class ForkedJvm {
         return runToEnd(command(List.of("-jar", jar.toString()), arguments));
     }
 
+    /**
+     * Runs one of the JDK's tools ({@code bin/NAME}, such as {@code jcmd}) to its end, as the test's user, in the
+     * environment a forked JVM gets; the JVM options, the emulator and the user set here are for JVMs alone.
+     */
+    public ForkResult runTool(String name, String... arguments) {
+        List<String> command = new ArrayList<>();
+        command.add(jdk.home().resolve("bin").resolve(name).toString());
+        command.addAll(List.of(arguments));
+        return runToEnd(command);
+    }
+
     /** Starts {@code mainClass} from the class path and hands it over while it runs. */
     public LiveJvm startMain(String mainClass, String... arguments) {
         return start(command(List.of(mainClass), arguments));
