@@ -82,13 +82,12 @@ final class ComparisonTable {
         double readsPerSecond = median(results, r -> r.number("agent_reads_per_s"));
         double breakEven = median(results, r -> r.number("agent_break_even_per_s"));
         double directReadNanos = median(results, r -> r.number("agent_direct_read_ns"));
-        long caching = results.stream().filter(r -> "true".equals(r.text("agent_caching"))).count();
-        long decided = results.stream().filter(r -> !RunResult.NOT_AVAILABLE.equals(r.text("agent_caching")))
-                .count();
+        long caching = cachingCount(results);
+        long decided = decidedCount(results);
         String verdict = String.format(Locale.ROOT, "the agent's verdict: caching at the end of %s rounds. It"
                 + " estimated %s clock reads a second (median) against a break-even of %s, as a direct read costs %s"
                 + " ns here; it starts caching at %s and stops below the break-even",
-                cachingRounds(results), format("%,.0f", readsPerSecond), format("%,.0f", breakEven),
+                roundsOf(caching, decided), format("%,.0f", readsPerSecond), format("%,.0f", breakEven),
                 format("%.1f", directReadNanos), format("%,.0f", CACHING_STARTS_AT * breakEven));
         if (decided == 0) {
             return verdict;
@@ -114,10 +113,20 @@ final class ComparisonTable {
     }
 
     private static String cachingRounds(List<RunResult> results) {
-        long caching = results.stream().filter(r -> "true".equals(r.text("agent_caching"))).count();
-        long decided = results.stream().filter(r -> !RunResult.NOT_AVAILABLE.equals(r.text("agent_caching")))
-                .count();
+        return roundsOf(cachingCount(results), decidedCount(results));
+    }
+
+    private static String roundsOf(long caching, long decided) {
         return decided == 0 ? RunResult.NOT_AVAILABLE : caching + " of " + decided;
+    }
+
+    private static long cachingCount(List<RunResult> results) {
+        return results.stream().filter(r -> "true".equals(r.text("agent_caching"))).count();
+    }
+
+    /** The runs whose agent gave a verdict at all. */
+    private static long decidedCount(List<RunResult> results) {
+        return results.stream().filter(r -> !RunResult.NOT_AVAILABLE.equals(r.text("agent_caching"))).count();
     }
 
     /** The ticker's CPU over the measured phase as a share of one core. */
