@@ -1228,7 +1228,8 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
     /* strict=true stops a JVM at its start alone, as the Java agent's agentmain has it: never a service that runs. */
     strict = strict && way != WAY_ATTACH;
     char why[200];
-    if (unsupported_java(jvmti, why, sizeof(why))) {
+    /* From premain, Java judged the release before it loaded this library. */
+    if (way != WAY_PREMAIN && unsupported_java(jvmti, why, sizeof(why))) {
         free(error);
         if (parsed) {
             free_agent_options(&requested);
