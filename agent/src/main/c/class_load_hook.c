@@ -1,0 +1,231 @@
+/*
+ * The class-load hook: the one JVMTI ClassFileLoadHook of the library, whichever way the agent started. It turns away
+ * the boot, platform and agent loaders' classes, classes out of scope and classes whose bytes lack the clock method's
+ * name, and rewrites the rest with the C rewriter (call_site_rewriter.c), which leaves what it cannot read with
+ * certainty as it was. It defines the cached clock in java.lang as the first rewritten class needs it, counts what it
+ * does, shows the Java side each class it rewrote where sites are counted, and tells the Java side of the two loads it
+ * waits for: the JDK's MBean server class (JMX is starting) and another copy's detach signal.
+ *
+ * It never decides otherwise than the Java transformer would: it only says "not this one" for classes Java would leave
+ * alone too, and rewrites byte for byte as Java would (NativeRewriterParityTest).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent_copy.h"
+#include "cached_clock_class.h"
+#include "call_site_rewriter.h"
+#include "class_load_hook.h"
+#include "class_scan.h"
+#include "java_contract.h"
+#include "java_side.h"
+#include "jni_helpers.h"
+#include "jvmti_allocate.h"
+#include "option_grammar.h"
+
+#define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
+
+typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
+
+static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
+static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
+
+/*
+ * The clock's definition, by the first hook that needs it. The lock order: clock_lock is held around the definition
+ * alone (DefineClass, and where that fails FindClass and the failure's toString), never while the Java side's lock
+ * (java_side.c) is taken, and no call to the agent's Java side is made with it held, so the two locks never nest. The
+ * JVM's own locks it may take meanwhile are the boot loader's, which no thread waiting for clock_lock holds: a hook
+ * runs for a class of an application loader, and this hook returns at once for the boot loader's classes.
+ */
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+static clock_state clock_status = CLOCK_NOT_DEFINED;
+static jclass clock_class;
+
+static long scanned;
+static long rewritten;
+static int unreadable_reported;
+/* Set on a thread while it retransforms for this copy: what the hook then sees is a first rewrite, to be counted. */
+static __thread int retransforming_for_this_copy;
+
+static int starts_with_any(const package_prefixes *prefixes, const char *name) {
+    for (size_t i = 0; i < prefixes->count; i++) {
+        if (strncmp(name, prefixes->prefixes[i], strlen(prefixes->prefixes[i])) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int ignored(const char *name) {
+    for (size_t i = 0; i < sizeof(IGNORED) / sizeof(IGNORED[0]); i += 2) {
+        if (strncmp(name, IGNORED[i], strlen(IGNORED[i])) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Excludes win, no include means everything, the JDK and agent never. */
+int in_scope(const char *name) {
+    const agent_options *options = &this_copy.options;
+    return !starts_with_any(&options->excludes, name)
+            && (options->includes.count == 0 || starts_with_any(&options->includes, name)) && !ignored(name);
+}
+
+/* Asked only of the few classes that could need it: those in scope that name the clock. */
+int is_platform_loader(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader) {
+    return loader_is(jvmti, jni, loader, PLATFORM_LOADER_SIGNATURE);
+}
+
+jclass defined_clock(void) {
+    return __atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED ? clock_class : NULL;
+}
+
+/*
+ * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
+ * fails as a duplicate), and tells the Java side. Whether rewritten classes may now read it.
+ */
+static int clock_ready(JNIEnv *jni) {
+    if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) != CLOCK_NOT_DEFINED) {
+        return defined_clock() != NULL;
+    }
+    pthread_mutex_lock(&clock_lock);
+    int first = clock_status == CLOCK_NOT_DEFINED;
+    if (first) {
+        jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
+                                             (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
+        char *why = NULL;
+        if (defined == NULL) {
+            why = take_exception(jni, "out of memory");
+            defined = (*jni)->FindClass(jni, CACHED_CLOCK_INTERNAL_NAME);
+            (*jni)->ExceptionClear(jni);
+        }
+        if (defined != NULL) {
+            clock_class = (*jni)->NewGlobalRef(jni, defined);
+        }
+        if (clock_class == NULL) {
+            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n",
+                    why != NULL ? why : "out of memory");
+        }
+        free(why);
+        __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
+    }
+    pthread_mutex_unlock(&clock_lock);
+    int ready = defined_clock() != NULL;
+    if (first && ready) {
+        java_side_news(jni, NEWS_CLOCK_DEFINED);
+    }
+    return ready;
+}
+
+/* Hands back no new bytes: the class loads as it was. */
+static void leave_unchanged(jvmtiEnv *jvmti, jint *new_length, unsigned char **new_bytes) {
+    (*jvmti)->Deallocate(jvmti, *new_bytes);
+    *new_bytes = NULL;
+    *new_length = 0;
+}
+
+/* A class of an application loader, in scope, that names the clock: rewritten, counted and shown. */
+static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int first_rewrite, jint length,
+                             const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
+    int dry_run = this_copy.options.dry_run;
+    int cached_instants = starts_with_any(&this_copy.options.cached_instants, name);
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
+                                                 jvmti_allocate, jvmti, new_length, new_bytes);
+    if (outcome == REWRITE_DONE && (dry_run || !clock_ready(jni))) {
+        /* A dry run finds, counts and shows; where the clock could not be defined nothing is done at all. */
+        leave_unchanged(jvmti, new_length, new_bytes);
+        if (!dry_run) {
+            return;
+        }
+    }
+    if (outcome == REWRITE_DONE && first_rewrite) {
+        __atomic_add_fetch(&rewritten, 1, __ATOMIC_RELAXED);
+        if (this_copy.counts_sites) {
+            java_side_show(jni, name, length, bytes, 1);
+        }
+    }
+    if (outcome == REWRITE_NOT_NEEDED && first_rewrite && this_copy.counts_sites && !cached_instants
+            && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME)) {
+        java_side_show(jni, name, length, bytes, 0);
+    }
+    if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
+        fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
+                " read with certainty (an unknown kind of constant, a malformed or full constant pool)\n", name);
+    }
+}
+
+static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader,
+                                       const char *name, jobject protection_domain, jint length,
+                                       const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
+    (void) protection_domain;
+    if (copy_now() != COPY_HOOKED || name == NULL) {
+        return;
+    }
+    if (loader == NULL) {
+        if (this_copy.options.jmx && strcmp(name, JAVA_MBEAN_SERVER_INTERNAL_NAME) == 0) {
+            java_side_news(jni, NEWS_JMX_STARTING);
+        }
+        return;
+    }
+    if (strcmp(name, JAVA_DETACH_SIGNAL_INTERNAL_NAME) == 0
+            && loader_is(jvmti, jni, loader, JAVA_DETACHING_LOADER_SIGNATURE)) {
+        java_side_news(jni, NEWS_DETACH_REQUESTED);
+        return;
+    }
+    if (!in_scope(name)) {
+        return;
+    }
+    /*
+     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
+     * as this environment's rewrite would otherwise be lost, but counted and shown once, as it was at its load.
+     */
+    int first_rewrite = being_redefined == NULL || retransforming_for_this_copy;
+    if (first_rewrite) {
+        __atomic_add_fetch(&scanned, 1, __ATOMIC_RELAXED);
+    }
+    if (names_clock_method(bytes, length) && !is_platform_loader(jvmti, jni, loader)) {
+        rewrite_in_scope(jvmti, jni, name, first_rewrite, length, bytes, new_length, new_bytes);
+    }
+}
+
+int retransform_as_this_copy(jvmtiEnv *jvmti, jint count, jclass *classes) {
+    retransforming_for_this_copy = 1;
+    jvmtiError error = count == 0 ? JVMTI_ERROR_NONE : (*jvmti)->RetransformClasses(jvmti, count, classes);
+    retransforming_for_this_copy = 0;
+    return error == JVMTI_ERROR_NONE;
+}
+
+int hook_install(jvmtiEnv *jvmti, int at_load, jvmtiEventVMInit on_vm_init) {
+    jvmtiCapabilities capabilities;
+    memset(&capabilities, 0, sizeof(capabilities));
+    capabilities.can_generate_all_class_hook_events = 1;
+    /* So that the JVM keeps the bytes each rewritten class was loaded from, which a detach restores. */
+    capabilities.can_retransform_classes = 1;
+    jvmtiEventCallbacks callbacks;
+    memset(&callbacks, 0, sizeof(callbacks));
+    callbacks.ClassFileLoadHook = on_class_file_load;
+    callbacks.VMInit = on_vm_init;
+    if ((*jvmti)->AddCapabilities(jvmti, &capabilities) != JVMTI_ERROR_NONE
+            || (*jvmti)->SetEventCallbacks(jvmti, &callbacks, (jint) sizeof(callbacks)) != JVMTI_ERROR_NONE) {
+        return 0;
+    }
+    copy_becomes(COPY_HOOKED);
+    if ((*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE,
+                                           at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
+            != JVMTI_ERROR_NONE) {
+        copy_becomes(COPY_IDLE);
+        return 0;
+    }
+    return 1;
+}
+
+long classes_scanned(void) {
+    return __atomic_load_n(&scanned, __ATOMIC_RELAXED);
+}
+
+long classes_rewritten(void) {
+    return __atomic_load_n(&rewritten, __ATOMIC_RELAXED);
+}

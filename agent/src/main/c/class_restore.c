@@ -1,0 +1,93 @@
+/*
+ * Retransforming the classes in scope already loaded, both ways: as the hook goes on after they loaded (at VMInit,
+ * attached), which rewrites them, and at a detach, with the hook off for good, which restores the bytes they were
+ * loaded from, as the -javaagent entry's detach does (LoadedClasses). The JVM keeps those bytes, since this
+ * environment can retransform.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "agent_copy.h"
+#include "class_load_hook.h"
+#include "class_restore.h"
+#include "java_contract.h"
+
+/* Whether a loaded class is one the hook rewrites: in scope, from an application loader, modifiable. */
+static int may_be_rewritten(jvmtiEnv *jvmti, JNIEnv *jni, jclass loaded) {
+    jobject loader = NULL;
+    char *signature = NULL;
+    jboolean modifiable = JNI_FALSE;
+    int candidate = (*jvmti)->GetClassLoader(jvmti, loaded, &loader) == JVMTI_ERROR_NONE && loader != NULL
+            && (*jvmti)->IsModifiableClass(jvmti, loaded, &modifiable) == JVMTI_ERROR_NONE && modifiable
+            && (*jvmti)->GetClassSignature(jvmti, loaded, &signature, NULL) == JVMTI_ERROR_NONE
+            && signature[0] == 'L';
+    if (candidate) {
+        /* "Lcom/acme/Name;" to "com/acme/Name"; a hidden class's name holds a '.', and no class file. */
+        signature[strlen(signature) - 1] = '\0';
+        candidate = strchr(signature, '.') == NULL && in_scope(signature + 1)
+                && !is_platform_loader(jvmti, jni, loader);
+    }
+    if (signature != NULL) {
+        (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
+    }
+    if (loader != NULL) {
+        (*jni)->DeleteLocalRef(jni, loader);
+    }
+    return candidate;
+}
+
+/* Retransforms a batch, or where it fails each of its classes alone; how many were retransformed. */
+static jint retransform_batch(jvmtiEnv *jvmti, jclass *batch, jint size) {
+    if (retransform_as_this_copy(jvmti, size, batch)) {
+        return size;
+    }
+    jint retransformed = 0;
+    for (jint i = 0; i < size; i++) {
+        if (retransform_as_this_copy(jvmti, 1, batch + i)) {
+            retransformed++;
+            continue;
+        }
+        char *signature = NULL;
+        (*jvmti)->GetClassSignature(jvmti, batch[i], &signature, NULL);
+        fprintf(stderr, "clock-agent: left %s as it was: could not retransform it\n",
+                signature != NULL ? signature : "a class");
+        (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
+    }
+    return retransformed;
+}
+
+jint retransform_in_scope(JNIEnv *jni) {
+    jvmtiEnv *jvmti = this_copy.jvmti;
+    jint count = 0;
+    jclass *classes = NULL;
+    if ((*jvmti)->GetLoadedClasses(jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
+        return 0;
+    }
+    jint covered = 0;
+    for (jint i = 0; i < count; i++) {
+        if (may_be_rewritten(jvmti, jni, classes[i])) {
+            classes[covered++] = classes[i];
+        } else {
+            (*jni)->DeleteLocalRef(jni, classes[i]);
+        }
+    }
+    jint retransformed = 0;
+    for (jint start = 0; start < covered; start += JAVA_RETRANSFORM_BATCH_SIZE) {
+        jint left = covered - start;
+        retransformed += retransform_batch(jvmti, classes + start,
+                                           left < JAVA_RETRANSFORM_BATCH_SIZE ? left : JAVA_RETRANSFORM_BATCH_SIZE);
+    }
+    for (jint i = 0; i < covered; i++) {
+        (*jni)->DeleteLocalRef(jni, classes[i]);
+    }
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) classes);
+    return retransformed;
+}
+
+jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    copy_becomes(COPY_DETACHED);
+    (*this_copy.jvmti)->SetEventNotificationMode(this_copy.jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
+                                                 NULL);
+    return retransform_in_scope(jni);
+}

@@ -1,0 +1,113 @@
+/*
+ * JNI helpers: the handful of calls into Java that every part of the library makes the same way (an exception as a
+ * line, a static call, a class in a given loader, a string of UTF-8, a system property). Each returns NULL, or 0, with
+ * the exception pending or cleared as it says, so a caller can chain steps that run only while the one before worked.
+ * It knows nothing of the agent: no other file of the library is included here.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jni_helpers.h"
+
+void say(const char *line) {
+    fprintf(stderr, "clock-agent: %s\n", line);
+    fflush(stderr);
+}
+
+char *take_exception(JNIEnv *jni, const char *otherwise) {
+    jthrowable failure = (*jni)->ExceptionOccurred(jni);
+    if (failure == NULL) {
+        return strdup(otherwise);
+    }
+    (*jni)->ExceptionClear(jni);
+    jclass object_class = (*jni)->FindClass(jni, "java/lang/Object");
+    jmethodID to_string = object_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, object_class, "toString", "()Ljava/lang/String;");
+    jstring text = to_string == NULL ? NULL : (*jni)->CallObjectMethod(jni, failure, to_string);
+    const char *chars = text == NULL ? NULL : (*jni)->GetStringUTFChars(jni, text, NULL);
+    char *line = strdup(chars != NULL ? chars : otherwise);
+    if (chars != NULL) {
+        (*jni)->ReleaseStringUTFChars(jni, text, chars);
+    }
+    (*jni)->ExceptionClear(jni);
+    return line;
+}
+
+jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument) {
+    jmethodID id = owner == NULL ? NULL : (*jni)->GetStaticMethodID(jni, owner, method, descriptor);
+    return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
+}
+
+jclass class_in(JNIEnv *jni, jobject loader, const char *binary_name, jboolean initialize) {
+    jclass class_class = (*jni)->FindClass(jni, "java/lang/Class");
+    jmethodID for_name = class_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, class_class, "forName",
+            "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
+    jstring java_name = for_name == NULL ? NULL : (*jni)->NewStringUTF(jni, binary_name);
+    return java_name == NULL ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, java_name, initialize, loader);
+}
+
+int loader_is(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader, const char *loader_signature) {
+    jclass loader_class = (*jni)->GetObjectClass(jni, loader);
+    char *signature = NULL;
+    int matches = loader_class != NULL
+            && (*jvmti)->GetClassSignature(jvmti, loader_class, &signature, NULL) == JVMTI_ERROR_NONE
+            && strcmp(signature, loader_signature) == 0;
+    if (signature != NULL) {
+        (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
+    }
+    if (loader_class != NULL) {
+        (*jni)->DeleteLocalRef(jni, loader_class);
+    }
+    return matches;
+}
+
+jstring java_string(JNIEnv *jni, const char *utf8) {
+    if (utf8 == NULL) {
+        return NULL;
+    }
+    jsize length = (jsize) strlen(utf8);
+    jclass string_class = (*jni)->FindClass(jni, "java/lang/String");
+    jmethodID decoding = string_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, string_class, "<init>", "([BLjava/lang/String;)V");
+    jstring charset = decoding == NULL ? NULL : (*jni)->NewStringUTF(jni, "UTF-8");
+    jbyteArray bytes = charset == NULL ? NULL : (*jni)->NewByteArray(jni, length);
+    if (bytes == NULL) {
+        return NULL;
+    }
+    (*jni)->SetByteArrayRegion(jni, bytes, 0, length, (const jbyte *) utf8);
+    jstring text = (*jni)->NewObject(jni, string_class, decoding, bytes, charset);
+    (*jni)->DeleteLocalRef(jni, bytes);
+    (*jni)->DeleteLocalRef(jni, charset);
+    return text;
+}
+
+int java_property_set(JNIEnv *jni, const char *key) {
+    jclass system = (*jni)->FindClass(jni, "java/lang/System");
+    jmethodID get_property = system == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, system, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;");
+    jstring java_key = get_property == NULL ? NULL : (*jni)->NewStringUTF(jni, key);
+    jobject value = java_key == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, system, get_property, java_key);
+    int set = value != NULL && !(*jni)->ExceptionCheck(jni);
+    (*jni)->ExceptionClear(jni);
+    return set;
+}
+
+int java_property_claimed(JNIEnv *jni, const char *key, const char *value) {
+    jclass system = (*jni)->FindClass(jni, "java/lang/System");
+    jclass properties_class = (*jni)->FindClass(jni, "java/util/Properties");
+    jmethodID get_properties = system == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, system, "getProperties", "()Ljava/util/Properties;");
+    jmethodID put_if_absent = properties_class == NULL ? NULL : (*jni)->GetMethodID(jni, properties_class,
+            "putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
+    jobject properties = get_properties == NULL ? NULL
+            : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
+    jstring java_key = properties == NULL || put_if_absent == NULL ? NULL : (*jni)->NewStringUTF(jni, key);
+    jstring java_value = java_key == NULL ? NULL : java_string(jni, value);
+    jobject previous = java_value == NULL ? NULL
+            : (*jni)->CallObjectMethod(jni, properties, put_if_absent, java_key, java_value);
+    (*jni)->ExceptionClear(jni);
+    return previous == NULL;
+}
