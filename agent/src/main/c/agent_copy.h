@@ -41,7 +41,8 @@ typedef enum {
 
 /*
  * What the start (agent_entry.c) decided, which the hook, the Java side and the restore read. The start writes each
- * field but `state` once, before the hook goes on, and leaves them all empty when it does not hook.
+ * field once, before the hook goes on, and leaves them all empty when it does not hook; but `state`, which changes
+ * through copy_becomes, and the counts, which the hook alone adds to, atomically.
  */
 typedef struct {
     agent_options options;
@@ -57,6 +58,9 @@ typedef struct {
     /* The environment the hook is set in, which the restore retransforms through. */
     jvmtiEnv *jvmti;
     copy_state state;
+    /* The classes in scope the hook has seen, and those it rewrote (in a dry run: would have), each counted once. */
+    long classes_scanned;
+    long classes_rewritten;
 } agent_copy;
 
 extern agent_copy this_copy;

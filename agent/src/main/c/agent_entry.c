@@ -19,6 +19,9 @@
  * the failure to the one who asked, as jcmd's return code); a fault after that leaves classes unchanged or the clock on
  * its direct path, never the service stopped. enabled=false from any source comes before all of it: one line naming
  * the source, and nothing else done, whatever else the options say.
+ *
+ * May include: agent_copy.h, agent_entry.h, agent_options.h, class_load_hook.h, class_restore.h, java_side.h,
+ * jni_helpers.h.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -7,13 +7,13 @@
 
 /*
  * What a start of the agent in this library came to, whichever way it came in; the -javaagent entry's Java side acts on
- * it (NativeStart), and the attach entry reports it to the JVM.
+ * it (NativeStart), which names the two it tells apart, and the attach entry reports it to the JVM.
  */
 typedef enum {
     /* The hook rewrites from now on; the banner, or why another copy keeps the JVM, has been printed. */
-    ENTRY_HOOKED = JAVA_START_HOOKED,
+    ENTRY_HOOKED = 0,
     /* One line said that the options turn the agent off, or that another copy is active; the service runs as it did. */
-    ENTRY_OFF = JAVA_START_OFF,
+    ENTRY_OFF = 1,
     /* strict=true and a bad option: one line said so, and the JVM must stop with status 1 before main. */
     ENTRY_STOP_JVM = JAVA_START_STOP_JVM,
     /* nativeFilter=false, no JVMTI or a refused hook: nothing was said or left done here; the agent starts in Java. */
@@ -22,8 +22,11 @@ typedef enum {
      * One line said why the agent could not start (a bad option, an unsupported Java, no jar beside the library, a
      * refused hook, memory short); the service runs without it, and an attach reports a failure.
      */
-    ENTRY_REFUSED = JAVA_START_REFUSED
+    ENTRY_REFUSED = 4
 } entry_start;
+
+_Static_assert(JAVA_START_STOP_JVM != JAVA_START_IN_JAVA && JAVA_START_STOP_JVM > 1 && JAVA_START_STOP_JVM != 4
+               && JAVA_START_IN_JAVA > 1 && JAVA_START_IN_JAVA != 4, "NativeStart's outcomes are the C half's own");
 
 /*
  * The -javaagent entry's start, from premain or, `attaching`, agentmain, in the live phase: what Agent_OnLoad and

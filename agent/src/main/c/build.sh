@@ -1,12 +1,14 @@
 #!/bin/sh
-# Builds the native library (the class filter behind -javaagent, and the -agentpath entry) into the agent's classes,
+# Builds the native library (the -agentpath and attach entries, and the start of -javaagent) into the agent's classes,
 # where the shaded jar picks it up: one libclockagent.so for each Linux architecture (amd64, aarch64), which loads on
 # glibc 2.17 and later and on musl alike, under native/linux-<os.arch>/, the folder named as the JVM names its
 # architecture (os.arch), never after the build host.
 # Without any compiler the jar carries no library, the agent filters in Java, and the build goes on with a notice.
 # The class-file constants the C rewriter shares with the Java one, the option grammar the C option parser shares
-# with the Java one, the cached clock's class file and the banner's parts come from the Java side's compiled classes:
-# first class_file_format.h, option_grammar.h, cached_clock_class.h and banner.h are written into HEADER_DIRECTORY,
+# with the Java one, the cached clock's class file, the banner's parts and everything of the Java side the library
+# names (its classes, methods, fields and shared constants) come from the Java side's compiled classes: first
+# class_file_format.h, option_grammar.h, cached_clock_class.h, banner.h and java_contract.h are written into
+# HEADER_DIRECTORY,
 # which the tests and the fuzzer include as well, and the class that loads the library for -javaagent from Java 24 on,
 # renamed into java.lang, into CLASSES_DIRECTORY.
 # Usage: build.sh JAVA_HOME CLASSES_DIRECTORY HEADER_DIRECTORY. Warnings fail the build: this code runs inside every
@@ -21,6 +23,7 @@ generator=$headers/generator
 rm -rf "$generator"
 "$java_home/bin/javac" -nowarn -d "$generator" -cp "$classes" \
   "$sources/../../build/java/io/clockagent/agent/internal/CHeader.java" \
+  "$sources/../../build/java/io/clockagent/agent/internal/JavaContractHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/classfile/ClassFileFormatHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/options/OptionGrammarHeader.java" \
   "$sources/../../build/java/io/clockagent/agent/internal/clock/CachedClockClassHeader.java" \
@@ -34,6 +37,8 @@ rm -rf "$generator"
   "$headers/cached_clock_class.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.diagnostics.BannerHeader \
   "$headers/banner.h"
+"$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.JavaContractHeader \
+  "$headers/java_contract.h"
 "$java_home/bin/java" -cp "$generator:$classes" io.clockagent.agent.internal.install.NativeStartLibraryClassFile \
   "$classes"
 rm -rf "$generator"
@@ -135,7 +140,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   built="$built linux-$arch"
 done
 if [ -n "$built" ]; then
-  echo "native library (class filter, -agentpath and attach entries, -javaagent start) built with $toolchain for:$built"
+  echo "native library (-agentpath and attach entries, -javaagent start) built with $toolchain for:$built"
 else
-  echo "native library (class filter, -agentpath and attach entries, -javaagent start) built for no platform"
+  echo "native library (-agentpath and attach entries, -javaagent start) built for no platform"
 fi

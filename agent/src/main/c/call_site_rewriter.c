@@ -1,9 +1,11 @@
 /*
- * The constant-pool redirect of CallSiteRewriter.java, for the native class filter, which rewrites classes itself
- * once it has taken over, so that the JVM's start-up does not wait for the Java rewriter to run interpreted and be
- * compiled. Everything the Java side would refuse or report, and every index it would check, leaves the class to
- * Java instead, which then refuses or reports it as before; the integration tests run both (nativeFilter=false takes
- * the Java rewriter).
+ * The constant-pool redirect of CallSiteRewriter.java, for the class-load hook (class_load_hook.c), which rewrites
+ * with it from the first class in scope, so that no Java of the agent's runs on the JVM's startup path. Everything the
+ * Java side would refuse or report, and every index it would check, leaves the class as it was instead, which the
+ * Java rewriter would refuse or report; NativeRewriterParityTest holds the two to the same bytes, and the integration
+ * tests run both (nativeFilter=false takes the Java rewriter).
+ *
+ * May include: call_site_rewriter.h.
  */
 #include "call_site_rewriter.h"
 #include "class_file_format.h"

@@ -8,6 +8,9 @@
  *
  * It never decides otherwise than the Java transformer would: it only says "not this one" for classes Java would leave
  * alone too, and rewrites byte for byte as Java would (NativeRewriterParityTest).
+ *
+ * May include: agent_copy.h, call_site_rewriter.h, class_load_hook.h, class_restore.h, class_scan.h, class_scope.h,
+ * java_side.h, jni_helpers.h.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -18,19 +21,16 @@
 #include "cached_clock_class.h"
 #include "call_site_rewriter.h"
 #include "class_load_hook.h"
+#include "class_restore.h"
 #include "class_scan.h"
+#include "class_scope.h"
 #include "java_contract.h"
 #include "java_side.h"
 #include "jni_helpers.h"
-#include "jvmti_allocate.h"
-#include "option_grammar.h"
-
-#define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
-static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
 
 /*
  * The clock's definition, by the first hook that needs it. The lock order: clock_lock is held around the definition
@@ -43,43 +43,9 @@ static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
 
-static long scanned;
-static long rewritten;
 static int unreadable_reported;
-/* Set on a thread while it retransforms for this copy: what the hook then sees is a first rewrite, to be counted. */
-static __thread int retransforming_for_this_copy;
 
-static int starts_with_any(const package_prefixes *prefixes, const char *name) {
-    for (size_t i = 0; i < prefixes->count; i++) {
-        if (strncmp(name, prefixes->prefixes[i], strlen(prefixes->prefixes[i])) == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int ignored(const char *name) {
-    for (size_t i = 0; i < sizeof(IGNORED) / sizeof(IGNORED[0]); i += 2) {
-        if (strncmp(name, IGNORED[i], strlen(IGNORED[i])) == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Excludes win, no include means everything, the JDK and agent never. */
-int in_scope(const char *name) {
-    const agent_options *options = &this_copy.options;
-    return !starts_with_any(&options->excludes, name)
-            && (options->includes.count == 0 || starts_with_any(&options->includes, name)) && !ignored(name);
-}
-
-/* Asked only of the few classes that could need it: those in scope that name the clock. */
-int is_platform_loader(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader) {
-    return loader_is(jvmti, jni, loader, PLATFORM_LOADER_SIGNATURE);
-}
-
-jclass defined_clock(void) {
+static jclass defined_clock(void) {
     return __atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED ? clock_class : NULL;
 }
 
@@ -115,9 +81,19 @@ static int clock_ready(JNIEnv *jni) {
     pthread_mutex_unlock(&clock_lock);
     int ready = defined_clock() != NULL;
     if (first && ready) {
-        java_side_news(jni, NEWS_CLOCK_DEFINED);
+        java_side_clock_defined(jni, clock_class);
     }
     return ready;
+}
+
+/*
+ * A class_allocator (call_site_rewriter.h) over the hook's JVMTI environment: the memory a hook hands back as the new
+ * class file must come from it, as the JVM frees it there. NULL if memory is short.
+ */
+static unsigned char *jvmti_allocate(void *jvmti_env, size_t size) {
+    jvmtiEnv *jvmti = jvmti_env;
+    unsigned char *memory;
+    return (*jvmti)->Allocate(jvmti, (jlong) size, &memory) == JVMTI_ERROR_NONE ? memory : NULL;
 }
 
 /* Hands back no new bytes: the class loads as it was. */
@@ -131,7 +107,7 @@ static void leave_unchanged(jvmtiEnv *jvmti, jint *new_length, unsigned char **n
 static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int first_rewrite, jint length,
                              const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     int dry_run = this_copy.options.dry_run;
-    int cached_instants = starts_with_any(&this_copy.options.cached_instants, name);
+    int cached_instants = in_packages(&this_copy.options.cached_instants, name);
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
                                                  jvmti_allocate, jvmti, new_length, new_bytes);
     if (outcome == REWRITE_DONE && (dry_run || !clock_ready(jni))) {
@@ -142,7 +118,7 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int
         }
     }
     if (outcome == REWRITE_DONE && first_rewrite) {
-        __atomic_add_fetch(&rewritten, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&this_copy.classes_rewritten, 1, __ATOMIC_RELAXED);
         if (this_copy.counts_sites) {
             java_side_show(jni, name, length, bytes, 1);
         }
@@ -182,20 +158,13 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
      * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
      * as this environment's rewrite would otherwise be lost, but counted and shown once, as it was at its load.
      */
-    int first_rewrite = being_redefined == NULL || retransforming_for_this_copy;
+    int first_rewrite = being_redefined == NULL || retransforming_for_this_copy();
     if (first_rewrite) {
-        __atomic_add_fetch(&scanned, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&this_copy.classes_scanned, 1, __ATOMIC_RELAXED);
     }
     if (names_clock_method(bytes, length) && !is_platform_loader(jvmti, jni, loader)) {
         rewrite_in_scope(jvmti, jni, name, first_rewrite, length, bytes, new_length, new_bytes);
     }
-}
-
-int retransform_as_this_copy(jvmtiEnv *jvmti, jint count, jclass *classes) {
-    retransforming_for_this_copy = 1;
-    jvmtiError error = count == 0 ? JVMTI_ERROR_NONE : (*jvmti)->RetransformClasses(jvmti, count, classes);
-    retransforming_for_this_copy = 0;
-    return error == JVMTI_ERROR_NONE;
 }
 
 int hook_install(jvmtiEnv *jvmti, int at_load, jvmtiEventVMInit on_vm_init) {
@@ -220,12 +189,4 @@ int hook_install(jvmtiEnv *jvmti, int at_load, jvmtiEventVMInit on_vm_init) {
         return 0;
     }
     return 1;
-}
-
-long classes_scanned(void) {
-    return __atomic_load_n(&scanned, __ATOMIC_RELAXED);
-}
-
-long classes_rewritten(void) {
-    return __atomic_load_n(&rewritten, __ATOMIC_RELAXED);
 }

@@ -3,14 +3,30 @@
  * attached), which rewrites them, and at a detach, with the hook off for good, which restores the bytes they were
  * loaded from, as the -javaagent entry's detach does (LoadedClasses). The JVM keeps those bytes, since this
  * environment can retransform.
+ *
+ * May include: agent_copy.h, class_restore.h, class_scope.h.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "agent_copy.h"
-#include "class_load_hook.h"
 #include "class_restore.h"
+#include "class_scope.h"
 #include "java_contract.h"
+
+/* Set on a thread while it retransforms for this copy. */
+static __thread int retransforming;
+
+int retransform_as_this_copy(jvmtiEnv *jvmti, jint count, jclass *classes) {
+    retransforming = 1;
+    jvmtiError error = count == 0 ? JVMTI_ERROR_NONE : (*jvmti)->RetransformClasses(jvmti, count, classes);
+    retransforming = 0;
+    return error == JVMTI_ERROR_NONE;
+}
+
+int retransforming_for_this_copy(void) {
+    return retransforming;
+}
 
 /* Whether a loaded class is one the hook rewrites: in scope, from an application loader, modifiable. */
 static int may_be_rewritten(jvmtiEnv *jvmti, JNIEnv *jni, jclass loaded) {

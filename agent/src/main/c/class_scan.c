@@ -1,6 +1,8 @@
 /*
- * The native class filter's first look at a class file, made for every class in scope: a search of the raw bytes,
+ * The class-load hook's first look at a class file, made for every class in scope: a search of the raw bytes,
  * without parsing them, which turns most classes away before anything else reads them.
+ *
+ * May include: class_scan.h.
  */
 #define _GNU_SOURCE
 #include "class_scan.h"

@@ -2,25 +2,63 @@
  * The Java side's lifecycle: the agent's Java (Installation, from clock-agent.jar) that runs the ticker, counts the
  * sites, reports and detaches, as this library's C half tells it. One state (java_side_state) says where it is, and
  * changes in one place (after); the news it acts on (the clock defined, JMX starting, a detach asked for) and the
- * classes it counts the sites of are held for it until it serves, then told once each. When and how it starts is
- * java_side_start.c's.
+ * classes it counts the sites of are held for it until it serves, then told once each.
+ *
+ * When it starts: where sites are counted, as the JVM becomes this copy's, before main; otherwise on a thread of its
+ * own (the start thread), past the service's start (START_DELAY_MILLIS, then while classes in scope go on loading)
+ * and once the clock is read often enough that caching could pay, so that a JVM that never loads a class to rewrite
+ * or seldom reads the clock never loads the Java side, and a service's start does not share its CPUs with it; earlier
+ * as JMX starts, for the MBean, or as a detach is asked for. Attached to a service that runs, there is no start to
+ * keep out of. How it loads is java_side_loader.c's.
  *
  * The lock: java_side_lock guards the state, the news and the held classes. Nothing calls Java with it held, and no
  * other lock of the library is taken with it held (clock_lock, class_load_hook.c, is never held as it is taken).
+ *
+ * May include: agent_copy.h, java_side.h, java_side_loader.h, jni_helpers.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "agent_copy.h"
-#include "class_load_hook.h"
 #include "java_contract.h"
 #include "java_side.h"
-#include "java_side_start.h"
+#include "java_side_loader.h"
 #include "jni_helpers.h"
+
+#define START_THREAD_NAME "clock-agent-start"
+/*
+ * The start thread's stack, at the least: the JVM's own default for a Java thread on aarch64 (ThreadStackSize, 1 MiB
+ * on x86-64), since the thread runs Java once it joins the JVM. glibc's default (the stack limit, 8 MiB as a rule) is
+ * kept; musl's is 128 KiB, of which the JVM's guard and shadow pages leave Java too little.
+ */
+#define START_THREAD_STACK_BYTES (2 * 1024 * 1024)
+/*
+ * How long after the first rewrite the start thread waits before it loads the Java side: past the start of most
+ * services, which the Java side's loading would otherwise slow on a machine with few cores. Then it waits on while
+ * classes in scope go on loading, as they do through a longer start, until none has loaded over START_QUIET_MILLIS
+ * (it looks once a period, so as not to wake often inside a start), and at the longest START_DELAY_MAX_MILLIS: the
+ * Java side started inside a start costs it about as much as the hook's own work (benchmarks/README.md). Reads go to
+ * the direct clock meanwhile, counted, as cache=auto has them start anyway.
+ */
+#define START_DELAY_MILLIS 1000
+#define START_QUIET_MILLIS 100
+#define START_DELAY_MAX_MILLIS 10000
+/*
+ * Then it waits for the clock to be read: a JVM that reads it rarely (a tool, a service that logs now and then) has
+ * no use for a ticker, as cache=auto would find, and never loads one. The Java side starts once rewritten sites read
+ * the direct clock, which the clock counts, START_READS_PER_SECOND times a second over a step of
+ * START_READS_STEP_MILLIS: a tenth of the rate from which caching pays where a read costs 2 us (hpet) and the ticker
+ * 20 ms of CPU a second, so that cache=auto decides, with the ticker started, wherever caching could pay. A step of a
+ * second wakes a JVM that reads rarely no more than once a second for its life. With cache=always it starts at the
+ * first read.
+ */
+#define START_READS_PER_SECOND 1000
+#define START_READS_STEP_MILLIS 1000
 
 typedef enum {
     /* Nothing asks for it yet, and the JVM is not yet this copy's. */
@@ -66,6 +104,14 @@ static jmethodID detach_requested_method;
  */
 static pthread_cond_t asked_signal;
 static pthread_once_t asked_signal_once = PTHREAD_ONCE_INIT;
+/* The clock once defined, for its write access and its count of direct reads; set by the hook. */
+static jclass cached_clock;
+/* The JVM the start thread joins once it has something to ask of Java. */
+static JavaVM *start_vm;
+
+static void ticker_did_not_start(const char *why) {
+    fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: %s\n", why);
+}
 
 /* The one place the state changes: what an event leads to. */
 static java_side_state after(java_side_state now, side_event event) {
@@ -155,7 +201,7 @@ static void show_now(JNIEnv *jni, const char *name, jint length, const unsigned 
 
 /* The clock, with its write access, which only JNI can take from its private method, for the ticker. */
 static void tell_clock(JNIEnv *jni) {
-    jclass clock = defined_clock();
+    jclass clock = __atomic_load_n(&cached_clock, __ATOMIC_SEQ_CST);
     jobject access = call_static(jni, clock, JAVA_CLOCK_WRITE_ACCESS_NAME, JAVA_CLOCK_WRITE_ACCESS_DESCRIPTOR, NULL);
     if (access == NULL) {
         char *why = take_exception(jni, "no lookup");
@@ -193,53 +239,8 @@ static void tell(JNIEnv *jni) {
     }
 }
 
-/* Makes the start an event began: the start thread, or the failure if there can be none. */
-static void begin_start(JNIEnv *jni) {
-    if (!start_thread(jni)) {
-        java_side_failed();
-    }
-}
-
-void java_side_news(JNIEnv *jni, java_side_news_kind news) {
-    asked_signal_ready();
-    pthread_mutex_lock(&java_side_lock);
-    pending_news |= (unsigned) news;
-    if (news != NEWS_CLOCK_DEFINED) {
-        pthread_cond_broadcast(&asked_signal);
-    }
-    int begun = happened(ON_WANTED);
-    pthread_mutex_unlock(&java_side_lock);
-    if (begun) {
-        begin_start(jni);
-    }
-    tell(jni);
-}
-
-void java_side_show(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes, int rewritten) {
-    pthread_mutex_lock(&java_side_lock);
-    int serving = side == SIDE_SERVING;
-    if (!serving && side != SIDE_GONE) {
-        hold(name, length, bytes, rewritten);
-    }
-    pthread_mutex_unlock(&java_side_lock);
-    if (serving) {
-        show_now(jni, name, length, bytes, rewritten);
-    }
-}
-
-void java_side_jvm_taken(JNIEnv *jni) {
-    int here = this_copy.counts_sites;
-    pthread_mutex_lock(&java_side_lock);
-    int begun = happened(here ? ON_START_HERE : ON_JVM_TAKEN);
-    pthread_mutex_unlock(&java_side_lock);
-    if (begun && here) {
-        load_java_side(jni);
-    } else if (begun) {
-        begin_start(jni);
-    }
-}
-
-int java_side_serving(JNIEnv *jni, jobject started) {
+/* Takes the started Java side's methods, then the side itself, and tells it what it missed; false if it cannot. */
+static int serve(JNIEnv *jni, jobject started) {
     jclass installation_class = (*jni)->GetObjectClass(jni, started);
     jmethodID clock_defined = (*jni)->GetMethodID(jni, installation_class, JAVA_CLOCK_DEFINED_NAME,
                                                   JAVA_CLOCK_DEFINED_DESCRIPTOR);
@@ -268,7 +269,8 @@ int java_side_serving(JNIEnv *jni, jobject started) {
     return 1;
 }
 
-void java_side_failed(void) {
+/* The Java side will not start: what was held for it is freed, and nothing more is held. */
+static void java_side_failed(void) {
     pthread_mutex_lock(&java_side_lock);
     happened(ON_FAILED);
     held_class *held = held_first;
@@ -278,7 +280,8 @@ void java_side_failed(void) {
     free_held(held);
 }
 
-int java_side_asked_within(long millis) {
+/* Whether JMX's start or a detach request asks for the Java side now, after waiting up to `millis` for one. */
+static int asked_within(long millis) {
     asked_signal_ready();
     struct timespec deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline);
@@ -297,4 +300,171 @@ int java_side_asked_within(long millis) {
     int asked = (pending_news & asking) != 0;
     pthread_mutex_unlock(&java_side_lock);
     return asked;
+}
+
+/* Loads and starts the Java side on this thread. */
+static void start_here(JNIEnv *jni) {
+    jobject started = load_java_side(jni);
+    if (started == NULL || !serve(jni, started)) {
+        java_side_failed();
+    }
+}
+
+/*
+ * The reads of the direct clock that rewritten sites have made, as the clock counts them; -1 where they cannot be read
+ * (the clock not defined, as when JMX or a detach asked for the Java side first).
+ */
+static long direct_reads(JNIEnv *jni) {
+    /* Only the start thread reads the count, at each step: the field is looked up once. */
+    static jfieldID field;
+    jclass clock = __atomic_load_n(&cached_clock, __ATOMIC_SEQ_CST);
+    if (field == NULL && clock != NULL) {
+        field = (*jni)->GetStaticFieldID(jni, clock, JAVA_DIRECT_READS_NAME, JAVA_DIRECT_READS_DESCRIPTOR);
+    }
+    jlongArray stripes = field == NULL ? NULL : (*jni)->GetStaticObjectField(jni, clock, field);
+    jlong *counts = stripes == NULL ? NULL : (*jni)->GetLongArrayElements(jni, stripes, NULL);
+    if (counts == NULL) {
+        (*jni)->ExceptionClear(jni);
+        return -1;
+    }
+    long reads = 0;
+    for (jsize i = 0, length = (*jni)->GetArrayLength(jni, stripes); i < length; i++) {
+        reads += (long) counts[i];
+    }
+    (*jni)->ReleaseLongArrayElements(jni, stripes, counts, JNI_ABORT);
+    (*jni)->DeleteLocalRef(jni, stripes);
+    return reads;
+}
+
+/*
+ * Waits for the clock to be read often enough (START_READS_PER_SECOND), or for the Java side to be asked for, in
+ * Java's Thread.sleep: the JVM's exit waits up to 300 ms for a thread of its own that sits in native code.
+ */
+static void await_reads(JNIEnv *jni) {
+    jclass thread_class = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID sleep = thread_class == NULL ? NULL : (*jni)->GetStaticMethodID(jni, thread_class, "sleep", "(J)V");
+    long reads_needed = caches_always(&this_copy.options) ? 1
+            : START_READS_PER_SECOND * START_READS_STEP_MILLIS / 1000;
+    long reads_before = -1;
+    while (sleep != NULL && !asked_within(0)) {
+        long reads = direct_reads(jni);
+        if (reads < 0 || (reads_before >= 0 && reads - reads_before >= reads_needed)) {
+            return;
+        }
+        reads_before = reads;
+        (*jni)->CallStaticVoidMethod(jni, thread_class, sleep, (jlong) START_READS_STEP_MILLIS);
+        if ((*jni)->ExceptionCheck(jni)) {
+            /* Interrupted: start now rather than call Java with the exception pending. */
+            return;
+        }
+    }
+}
+
+/*
+ * The start thread: waits out the start delay and the class loading in scope after it, then for reads of the clock,
+ * then loads the Java side. Until the delay is over it is a thread of the library's own, outside the JVM, which
+ * neither sees it nor waits for it: a Java thread made as the clock is defined, inside the start, costs the start
+ * (benchmarks/README.md). Then it joins the JVM, as a daemon, to count the reads.
+ */
+static void *delayed_start(void *unused) {
+    (void) unused;
+    /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
+    int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
+    int asked = asked_within(attached(this_copy.way) ? 0 : waited);
+    long scanned_before = __atomic_load_n(&this_copy.classes_scanned, __ATOMIC_RELAXED);
+    while (!asked && waited < START_DELAY_MAX_MILLIS) {
+        asked = asked_within(START_QUIET_MILLIS);
+        waited += START_QUIET_MILLIS;
+        long scanned = __atomic_load_n(&this_copy.classes_scanned, __ATOMIC_RELAXED);
+        if (scanned == scanned_before) {
+            break;
+        }
+        scanned_before = scanned;
+    }
+    JavaVMAttachArgs thread = {JNI_VERSION_1_8, START_THREAD_NAME, NULL};
+    JNIEnv *jni = NULL;
+    if ((*start_vm)->AttachCurrentThreadAsDaemon(start_vm, (void **) &jni, &thread) != JNI_OK) {
+        ticker_did_not_start("the JVM refused the start thread");
+        java_side_failed();
+        return NULL;
+    }
+    if (!asked) {
+        await_reads(jni);
+    }
+    (*jni)->ExceptionClear(jni);
+    start_here(jni);
+    (*start_vm)->DetachCurrentThread(start_vm);
+    return NULL;
+}
+
+/* Starts the start thread, which waits for its moment and then loads the Java side; false if it could not. */
+static int start_thread(JNIEnv *jni) {
+    pthread_attr_t attributes;
+    pthread_t thread;
+    int error = (*jni)->GetJavaVM(jni, &start_vm) != JNI_OK ? EINVAL : pthread_attr_init(&attributes);
+    if (error == 0) {
+        size_t stack = 0;
+        error = pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        if (error == 0 && pthread_attr_getstacksize(&attributes, &stack) == 0 && stack < START_THREAD_STACK_BYTES) {
+            error = pthread_attr_setstacksize(&attributes, START_THREAD_STACK_BYTES);
+        }
+        error = error != 0 ? error : pthread_create(&thread, &attributes, delayed_start, NULL);
+        pthread_attr_destroy(&attributes);
+    }
+    if (error != 0) {
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: no thread for its"
+                " start: %s\n", strerror(error));
+    }
+    return error == 0;
+}
+
+/* Makes the start an event began: the start thread, or the failure if there can be none. */
+static void begin_start(JNIEnv *jni) {
+    if (!start_thread(jni)) {
+        java_side_failed();
+    }
+}
+
+void java_side_news(JNIEnv *jni, java_side_news_kind news) {
+    asked_signal_ready();
+    pthread_mutex_lock(&java_side_lock);
+    pending_news |= (unsigned) news;
+    if (news != NEWS_CLOCK_DEFINED) {
+        pthread_cond_broadcast(&asked_signal);
+    }
+    int begun = happened(ON_WANTED);
+    pthread_mutex_unlock(&java_side_lock);
+    if (begun) {
+        begin_start(jni);
+    }
+    tell(jni);
+}
+
+void java_side_clock_defined(JNIEnv *jni, jclass defined) {
+    __atomic_store_n(&cached_clock, defined, __ATOMIC_SEQ_CST);
+    java_side_news(jni, NEWS_CLOCK_DEFINED);
+}
+
+void java_side_show(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes, int rewritten) {
+    pthread_mutex_lock(&java_side_lock);
+    int serving = side == SIDE_SERVING;
+    if (!serving && side != SIDE_GONE) {
+        hold(name, length, bytes, rewritten);
+    }
+    pthread_mutex_unlock(&java_side_lock);
+    if (serving) {
+        show_now(jni, name, length, bytes, rewritten);
+    }
+}
+
+void java_side_jvm_taken(JNIEnv *jni) {
+    int here = this_copy.counts_sites;
+    pthread_mutex_lock(&java_side_lock);
+    int begun = happened(here ? ON_START_HERE : ON_JVM_TAKEN);
+    pthread_mutex_unlock(&java_side_lock);
+    if (begun && here) {
+        start_here(jni);
+    } else if (begun) {
+        begin_start(jni);
+    }
 }

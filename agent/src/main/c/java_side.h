@@ -13,6 +13,9 @@ typedef enum {
     NEWS_DETACH_REQUESTED = 4
 } java_side_news_kind;
 
+/* The clock is defined, as `clock`: the Java side is told, starting for it if need be. */
+void java_side_clock_defined(JNIEnv *jni, jclass clock);
+
 /* Something the Java side acts on happened: it is told now, or as it starts, which this asks for. */
 void java_side_news(JNIEnv *jni, java_side_news_kind news);
 

@@ -2,7 +2,9 @@
  * JNI helpers: the handful of calls into Java that every part of the library makes the same way (an exception as a
  * line, a static call, a class in a given loader, a string of UTF-8, a system property). Each returns NULL, or 0, with
  * the exception pending or cleared as it says, so a caller can chain steps that run only while the one before worked.
- * It knows nothing of the agent: no other file of the library is included here.
+ * It knows nothing of the agent.
+ *
+ * May include: jni_helpers.h.
  */
 #define _GNU_SOURCE
 #include <stdio.h>

@@ -35,6 +35,9 @@ public final class Installer {
     /** The agent argument that asks an attached agent to detach; never a valid option string. */
     public static final String DETACH = "detach";
 
+    /** What a copy says that finds another active; the native start says it too, for the ways Java starts it. */
+    public static final String ALREADY_ACTIVE = "already active in this JVM; this copy does nothing";
+
     /** The active copy restores every class it rewrote before it confirms; a large service has thousands. */
     private static final long DETACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -89,7 +92,7 @@ public final class Installer {
             String clocksource = HostClocksource.describe();
             banner = AgentVersion.banner(options, clocksource);
             if (!ActiveCopy.claim(banner)) {
-                log.line("already active in this JVM; this copy does nothing");
+                log.line(ALREADY_ACTIVE);
                 return;
             }
             new Installation(instrumentation, options, clocksource, banner, log).start(!atStartup);

@@ -1,0 +1,96 @@
+/*
+ * Loading the Java side: the agent's Java from clock-agent.jar, in a class loader of its own above the platform loader,
+ * so that it stays apart from the service, with the natives it reads the hook's counts and restores classes through,
+ * started through NativeEntry.start. When to load it is java_side.c's.
+ *
+ * May include: agent_copy.h, class_restore.h, java_side_loader.h, jni_helpers.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "agent_copy.h"
+#include "class_restore.h"
+#include "java_contract.h"
+#include "java_side_loader.h"
+#include "jni_helpers.h"
+
+/* A class loader over the jar alone, above the platform loader: the agent's Java stays apart from the service. */
+static jobject agent_loader(JNIEnv *jni) {
+    jclass file_class = (*jni)->FindClass(jni, "java/io/File");
+    jmethodID file_init = file_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, file_class, "<init>", "(Ljava/lang/String;)V");
+    jmethodID to_uri = file_class == NULL ? NULL : (*jni)->GetMethodID(jni, file_class, "toURI", "()Ljava/net/URI;");
+    jclass uri_class = (*jni)->FindClass(jni, "java/net/URI");
+    jmethodID to_url = uri_class == NULL ? NULL : (*jni)->GetMethodID(jni, uri_class, "toURL", "()Ljava/net/URL;");
+    jclass url_class = (*jni)->FindClass(jni, "java/net/URL");
+    jclass loader_class = (*jni)->FindClass(jni, "java/lang/ClassLoader");
+    jclass url_loader_class = (*jni)->FindClass(jni, "java/net/URLClassLoader");
+    jmethodID url_loader_init = url_loader_class == NULL ? NULL
+            : (*jni)->GetMethodID(jni, url_loader_class, "<init>", "([Ljava/net/URL;Ljava/lang/ClassLoader;)V");
+    if (file_init == NULL || to_uri == NULL || to_url == NULL || url_class == NULL || url_loader_init == NULL) {
+        return NULL;
+    }
+    jstring path = java_string(jni, this_copy.jar_path);
+    jobject file = path == NULL ? NULL : (*jni)->NewObject(jni, file_class, file_init, path);
+    jobject uri = file == NULL ? NULL : (*jni)->CallObjectMethod(jni, file, to_uri);
+    jobject url = uri == NULL ? NULL : (*jni)->CallObjectMethod(jni, uri, to_url);
+    jobjectArray urls = url == NULL ? NULL : (*jni)->NewObjectArray(jni, 1, url_class, url);
+    jobject platform = urls == NULL ? NULL
+            : call_static(jni, loader_class, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;", NULL);
+    return platform == NULL ? NULL : (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform);
+}
+
+/* The hook's counts, as the Java side reads them. */
+static jlong JNICALL scanned_for_java(JNIEnv *jni, jclass calls) {
+    (void) jni;
+    (void) calls;
+    return __atomic_load_n(&this_copy.classes_scanned, __ATOMIC_RELAXED);
+}
+
+static jlong JNICALL rewritten_for_java(JNIEnv *jni, jclass calls) {
+    (void) jni;
+    (void) calls;
+    return __atomic_load_n(&this_copy.classes_rewritten, __ATOMIC_RELAXED);
+}
+
+/* Binds the natives the Java side reads the hook's counts and restores classes through; false with an exception. */
+static int bind_natives(JNIEnv *jni, jobject loader) {
+    static const JNINativeMethod counts[] = {
+        {JAVA_CLASSES_SCANNED_NAME, JAVA_CLASSES_SCANNED_DESCRIPTOR, (void *) scanned_for_java},
+        {JAVA_CLASSES_REWRITTEN_NAME, JAVA_CLASSES_REWRITTEN_DESCRIPTOR, (void *) rewritten_for_java},
+    };
+    static const JNINativeMethod restore[] = {
+        {JAVA_RESTORE_CLASSES_NAME, JAVA_RESTORE_CLASSES_DESCRIPTOR, (void *) restore_classes},
+    };
+    jclass counts_class = class_in(jni, loader, JAVA_COUNTS_CLASS, JNI_FALSE);
+    jclass restore_class = counts_class == NULL ? NULL : class_in(jni, loader, JAVA_RESTORE_CLASS, JNI_FALSE);
+    return restore_class != NULL
+            && (*jni)->RegisterNatives(jni, counts_class, counts, (jint) (sizeof counts / sizeof counts[0])) == JNI_OK
+            && (*jni)->RegisterNatives(jni, restore_class, restore, 1) == JNI_OK;
+}
+
+/*
+ * Loads the agent's Java side from the jar, binds its natives and starts it (NativeEntry.start): its Installation, or
+ * NULL once one line has said why not. Each step runs only if the one before left no exception pending.
+ */
+jobject load_java_side(JNIEnv *jni) {
+    jobject loader = agent_loader(jni);
+    jclass entry = loader == NULL || !bind_natives(jni, loader) ? NULL
+            : class_in(jni, loader, JAVA_ENTRY_CLASS, JNI_TRUE);
+    jmethodID start = entry == NULL ? NULL
+            : (*jni)->GetStaticMethodID(jni, entry, JAVA_ENTRY_START_NAME, JAVA_ENTRY_START_DESCRIPTOR);
+    jstring arguments = start == NULL ? NULL : java_string(jni, this_copy.arguments);
+    jstring claimed = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL : java_string(jni, this_copy.banner);
+    jobject started = claimed == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed);
+    if (started != NULL && !(*jni)->ExceptionCheck(jni)) {
+        return started;
+    }
+    /* A start that returns none without a failure has said why itself. */
+    if (start == NULL || (*jni)->ExceptionCheck(jni)) {
+        char *why = take_exception(jni, "out of memory");
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
+                " agent from %s: %s\n", this_copy.jar_path, why);
+        free(why);
+    }
+    return NULL;
+}
