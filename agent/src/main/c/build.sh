@@ -133,7 +133,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
     -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" \
     "$sources/java_agent_start.c" "$sources/class_scan.c" "$sources/call_site_rewriter.c" \
-    "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
+    "$sources/agent_options.c" "$sources/option_text.c" "$sources/jvmti_allocate.c" -ldl
   built="$built linux-$arch"
 done
 if [ -n "$built" ]; then
