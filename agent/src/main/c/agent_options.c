@@ -1,8 +1,11 @@
 /*
- * The option parser of agent_options.h. It follows the Java parser step by step (OptionToken.split, the merge in
- * AgentOptions.fromSources, AgentOptions.Builder, PackageNames, AgentOptions.parseTickNanos), including where Java
- * looks at UTF-16 code units: a character outside the Basic Multilingual Plane is two surrogates to it, which are
- * neither identifier characters, whitespace nor digits.
+ * The option parser of agent_options.h: the grammar itself. It follows the Java parser step by step (the merge in
+ * AgentOptions.fromSources, AgentOptions.Builder, PackageNames, AgentOptions.parseTickNanos, AgentOptions.describe),
+ * and reads the text, split into tokens as OptionToken.split does, one UTF-16 code unit at a time as Java does,
+ * through option_text.c: a character outside the Basic Multilingual Plane is two surrogates to it, which are neither
+ * identifier characters, whitespace nor digits.
+ *
+ * May include: agent_options.h, option_text.h.
  */
 #include "agent_options.h"
 
@@ -11,20 +14,10 @@
 #include <string.h>
 
 #include "option_grammar.h"
+#include "option_text.h"
 
 #define PACKAGE_FORMS "a package name such as com.acme, optionally ending in .* or .**, several joined by ':'"
 #define TICK_FORMS "; tick takes a whole number with a unit ns, us, ms or s, from 1ms to 1s (for example tick=1ms)"
-#define REPLACEMENT_CHARACTER 0xFFFDu
-
-typedef struct {
-    unsigned first;
-    unsigned last;
-} code_unit_range;
-
-static const code_unit_range IDENTIFIER_STARTS[] = JAVA_IDENTIFIER_START_RANGES;
-static const code_unit_range IDENTIFIER_PARTS[] = JAVA_IDENTIFIER_PART_RANGES;
-static const code_unit_range WHITESPACE[] = JAVA_WHITESPACE_RANGES;
-static const code_unit_range DIGITS[] = JAVA_DIGIT_RANGES;
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 static const char *const SOURCE_NAMES[SOURCE_COUNT] = {
@@ -33,240 +26,15 @@ static const char *const WAIT_SPELLINGS[] = WAIT_VALUES;
 static const char *const CACHE_SPELLINGS[] = CACHE_VALUES;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
 
-/* Binary search over sorted, disjoint ranges. */
-static int in_ranges(const code_unit_range *ranges, size_t count, unsigned unit) {
-    size_t low = 0;
-    size_t high = count;
-    while (low < high) {
-        size_t middle = low + (high - low) / 2;
-        if (unit < ranges[middle].first) {
-            high = middle;
-        } else if (unit > ranges[middle].last) {
-            low = middle + 1;
-        } else {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/*
- * The next character of UTF-8 text, as the UTF-16 code unit Java would see first: a character beyond the Basic
- * Multilingual Plane comes back as its high surrogate and counts two units. A malformed byte is U+FFFD.
- */
-static unsigned next_unit(const char **at, const char *end, int *units) {
-    const unsigned char *p = (const unsigned char *) *at;
-    size_t left = (size_t) (end - *at);
-    unsigned lead = p[0];
-    unsigned code_point;
-    size_t length;
-    if (lead < 0x80) {
-        code_point = lead;
-        length = 1;
-    } else if (lead >= 0xC2 && lead < 0xE0) {
-        code_point = lead & 0x1Fu;
-        length = 2;
-    } else if (lead >= 0xE0 && lead < 0xF0) {
-        code_point = lead & 0x0Fu;
-        length = 3;
-    } else if (lead >= 0xF0 && lead < 0xF5) {
-        code_point = lead & 0x07u;
-        length = 4;
-    } else {
-        *at += 1;
-        *units = 1;
-        return REPLACEMENT_CHARACTER;
-    }
-    if (length > left) {
-        *at += 1;
-        *units = 1;
-        return REPLACEMENT_CHARACTER;
-    }
-    for (size_t i = 1; i < length; i++) {
-        if ((p[i] & 0xC0u) != 0x80u) {
-            *at += 1;
-            *units = 1;
-            return REPLACEMENT_CHARACTER;
-        }
-        code_point = (code_point << 6) | (p[i] & 0x3Fu);
-    }
-    static const unsigned SMALLEST[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code_point < SMALLEST[length] || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point < 0xE000)) {
-        *at += 1;
-        *units = 1;
-        return REPLACEMENT_CHARACTER;
-    }
-    *at += length;
-    if (code_point >= 0x10000) {
-        *units = 2;
-        return 0xD800u + ((code_point - 0x10000u) >> 10);
-    }
-    *units = 1;
-    return code_point;
-}
-
-/* String.isBlank: empty, or whitespace only (no character beyond the BMP is whitespace). */
-static int is_blank(const char *text, size_t length) {
-    const char *at = text;
-    const char *end = text + length;
-    while (at < end) {
-        int units;
-        unsigned unit = next_unit(&at, end, &units);
-        if (units != 1 || !in_ranges(WHITESPACE, COUNT(WHITESPACE), unit)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* String.trim: every code unit up to U+0020 is one byte in UTF-8, and no byte of a longer sequence is one. */
-static void trim(const char **text, size_t *length) {
-    while (*length > 0 && (unsigned char) (*text)[0] <= ' ') {
-        (*text)++;
-        (*length)--;
-    }
-    while (*length > 0 && (unsigned char) (*text)[*length - 1] <= ' ') {
-        (*length)--;
-    }
-}
-
-static char *copy(const char *text, size_t length) {
-    char *copied = malloc(length + 1);
-    if (copied != NULL) {
-        memcpy(copied, text, length);
-        copied[length] = '\0';
-    }
-    return copied;
-}
-
-static int equals(const char *text, size_t length, const char *literal) {
-    return strlen(literal) == length && memcmp(text, literal, length) == 0;
-}
-
-/* A growable text; after a failed allocation it stays failed and appends nothing. */
-typedef struct {
-    char *text;
-    size_t length;
-    size_t capacity;
-    int failed;
-} buffer;
-
-static void append_bytes(buffer *b, const char *text, size_t length) {
-    if (b->failed) {
-        return;
-    }
-    if (b->length + length + 1 > b->capacity) {
-        size_t capacity = (b->length + length + 1) * 2;
-        char *grown = realloc(b->text, capacity);
-        if (grown == NULL) {
-            b->failed = 1;
-            return;
-        }
-        b->text = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->text + b->length, text, length);
-    b->length += length;
-    b->text[b->length] = '\0';
-}
-
-static void append(buffer *b, const char *text) {
-    append_bytes(b, text, strlen(text));
-}
-
-/* The finished text, or NULL if an allocation failed; the buffer is given up either way. */
-static char *finish(buffer *b) {
-    if (b->failed || b->text == NULL) {
-        free(b->text);
-        return b->failed ? NULL : copy("", 0);
-    }
-    return b->text;
-}
-
-/* One key=value token, as OptionToken holds it. */
-typedef struct {
-    /* NULL when the token is empty or has no '=' after a key. */
-    char *key;
-    char *value;
-    char *text;
-    int source;
-} token;
-
-typedef struct {
-    token *tokens;
-    size_t count;
-} token_list;
-
-static void free_tokens(token_list *list) {
-    for (size_t i = 0; i < list->count; i++) {
-        free(list->tokens[i].key);
-        free(list->tokens[i].value);
-        free(list->tokens[i].text);
-    }
-    free(list->tokens);
-    list->tokens = NULL;
-    list->count = 0;
-}
-
-static int add_token(token_list *list, const char *key, size_t key_length, const char *value, size_t value_length,
-                     const char *text, size_t text_length, int source) {
-    token *grown = realloc(list->tokens, (list->count + 1) * sizeof *grown);
-    if (grown == NULL) {
-        return 0;
-    }
-    list->tokens = grown;
-    token *t = &list->tokens[list->count];
-    t->key = key == NULL ? NULL : copy(key, key_length);
-    t->value = copy(value, value_length);
-    t->text = copy(text, text_length);
-    t->source = source;
-    list->count++;
-    return (key == NULL || t->key != NULL) && t->value != NULL && t->text != NULL;
-}
-
-/* OptionToken.split: comma-separated, empty pieces kept, each split at its first '='. */
-static int split(const char *options, int source, token_list *tokens) {
-    if (options == NULL || is_blank(options, strlen(options))) {
-        return 1;
-    }
-    const char *piece = options;
-    for (;;) {
-        const char *comma = strchr(piece, ',');
-        size_t length = comma == NULL ? strlen(piece) : (size_t) (comma - piece);
-        const char *equals_sign = memchr(piece, '=', length);
-        int added;
-        if (is_blank(piece, length)) {
-            added = add_token(tokens, NULL, 0, "", 0, options, strlen(options), source);
-        } else if (equals_sign == NULL || equals_sign == piece) {
-            added = add_token(tokens, NULL, 0, "", 0, piece, length, source);
-        } else {
-            const char *key = piece;
-            size_t key_length = (size_t) (equals_sign - piece);
-            const char *value = equals_sign + 1;
-            size_t value_length = length - key_length - 1;
-            trim(&key, &key_length);
-            trim(&value, &value_length);
-            added = add_token(tokens, key, key_length, value, value_length, piece, length, source);
-        }
-        if (!added) {
-            return 0;
-        }
-        if (comma == NULL) {
-            return 1;
-        }
-        piece = comma + 1;
-    }
-}
-
 /* OptionToken.quoted: the token as written, and its source unless it is the agent's own arguments. */
-static void append_quoted(buffer *b, const token *t) {
-    append(b, "'");
-    append(b, t->text);
-    append(b, "'");
+static void append_quoted(text_buffer *b, const token *t) {
+    text_append(b, "'");
+    text_append(b, t->text);
+    text_append(b, "'");
     if (t->source != SOURCE_AGENT_ARGUMENTS) {
-        append(b, " (from ");
-        append(b, SOURCE_NAMES[t->source]);
-        append(b, ")");
+        text_append(b, " (from ");
+        text_append(b, SOURCE_NAMES[t->source]);
+        text_append(b, ")");
     }
 }
 
@@ -302,17 +70,17 @@ static void free_prefixes(package_prefixes *prefixes) {
 /* Why a bad token is refused: `*error` set to the message, or left NULL when memory ran short. */
 typedef enum { ACCEPTED, REFUSED } outcome;
 
-static outcome refuse(char **error, buffer *message) {
-    *error = finish(message);
+static outcome refuse(char **error, text_buffer *message) {
+    *error = text_finish(message);
     return REFUSED;
 }
 
 /* "... in 'TOKEN' (from SOURCE)" + the rest, as most of the Java parser's messages read. */
 static outcome refuse_token(char **error, const char *before, const token *t, const char *after) {
-    buffer message = {0};
-    append(&message, before);
+    text_buffer message = {0};
+    text_append(&message, before);
     append_quoted(&message, t);
-    append(&message, after);
+    text_append(&message, after);
     return refuse(error, &message);
 }
 
@@ -343,13 +111,13 @@ static outcome one_of(const token *t, const char *const *spellings, size_t count
             return ACCEPTED;
         }
     }
-    buffer message = {0};
-    append(&message, "bad value in ");
+    text_buffer message = {0};
+    text_append(&message, "bad value in ");
     append_quoted(&message, t);
-    append(&message, "; valid values: ");
+    text_append(&message, "; valid values: ");
     for (size_t i = 0; i < count; i++) {
-        append(&message, i == 0 ? "" : ", ");
-        append(&message, spellings[i]);
+        text_append(&message, i == 0 ? "" : ", ");
+        text_append(&message, spellings[i]);
     }
     return refuse(error, &message);
 }
@@ -372,11 +140,9 @@ static int is_package_name(const char *name, size_t length) {
             continue;
         }
         int units;
-        unsigned unit = next_unit(&at, end, &units);
-        const code_unit_range *ranges = part_start ? IDENTIFIER_STARTS : IDENTIFIER_PARTS;
-        size_t count = part_start ? COUNT(IDENTIFIER_STARTS) : COUNT(IDENTIFIER_PARTS);
+        unsigned unit = next_code_unit(&at, end, &units);
         /* A surrogate pair's units are never identifier characters. */
-        if (units != 1 || !in_ranges(ranges, count, unit)) {
+        if (units != 1 || !(part_start ? is_java_identifier_start(unit) : is_java_identifier_part(unit))) {
             return 0;
         }
         part_start = 0;
@@ -400,19 +166,19 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
         size_t raw_length = colon == NULL ? strlen(raw) : (size_t) (colon - raw);
         const char *name = raw;
         size_t length = raw_length;
-        trim(&name, &length);
+        text_trim(&name, &length);
         if (ends_with(name, length, ".**")) {
             length -= 3;
         } else if (ends_with(name, length, ".*")) {
             length -= 2;
         }
         if (!is_package_name(name, length)) {
-            buffer message = {0};
-            append(&message, "bad package '");
-            append_bytes(&message, raw, raw_length);
-            append(&message, "' in ");
+            text_buffer message = {0};
+            text_append(&message, "bad package '");
+            text_append_bytes(&message, raw, raw_length);
+            text_append(&message, "' in ");
             append_quoted(&message, t);
-            append(&message, "; expected " PACKAGE_FORMS);
+            text_append(&message, "; expected " PACKAGE_FORMS);
             return refuse(error, &message);
         }
         char *prefix = malloc(length + 2);
@@ -434,14 +200,14 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
         for (size_t i = 0; i < COUNT(IGNORED); i += 2) {
             if (strncmp(prefix, IGNORED[i], strlen(IGNORED[i])) == 0) {
                 free(prefix);
-                buffer message = {0};
-                append(&message, "package '");
-                append_bytes(&message, raw, raw_length);
-                append(&message, "' in ");
+                text_buffer message = {0};
+                text_append(&message, "package '");
+                text_append_bytes(&message, raw, raw_length);
+                text_append(&message, "' in ");
                 append_quoted(&message, t);
-                append(&message, " is never rewritten (");
-                append(&message, IGNORED[i + 1]);
-                append(&message, "); name your own packages instead");
+                text_append(&message, " is never rewritten (");
+                text_append(&message, IGNORED[i + 1]);
+                text_append(&message, "); name your own packages instead");
                 return refuse(error, &message);
             }
         }
@@ -462,18 +228,14 @@ static outcome tick_nanos(const token *t, long long *nanos, char **error) {
     while (at < end) {
         const char *before = at;
         int units;
-        unsigned unit = next_unit(&at, end, &units);
-        if (units != 1 || !in_ranges(DIGITS, COUNT(DIGITS), unit)) {
+        unsigned unit = next_code_unit(&at, end, &units);
+        int digit = units == 1 ? decimal_digit(unit) : -1;
+        if (digit < 0) {
             at = before;
             break;
         }
-        /* Each script's ten digits are consecutive code points, and the ranges hold whole sets of ten. */
-        size_t low = 0;
-        while (!(unit >= DIGITS[low].first && unit <= DIGITS[low].last)) {
-            low++;
-        }
         if (digits < 10) {
-            amount = amount * 10 + (long long) ((unit - DIGITS[low].first) % 10u);
+            amount = amount * 10 + (long long) digit;
         }
         digits++;
     }
@@ -482,13 +244,13 @@ static outcome tick_nanos(const token *t, long long *nanos, char **error) {
     }
     long long unit_nanos;
     size_t unit_length = (size_t) (end - at);
-    if (equals(at, unit_length, "ns")) {
+    if (text_equals(at, unit_length, "ns")) {
         unit_nanos = 1LL;
-    } else if (equals(at, unit_length, "us")) {
+    } else if (text_equals(at, unit_length, "us")) {
         unit_nanos = 1000LL;
-    } else if (equals(at, unit_length, "ms")) {
+    } else if (text_equals(at, unit_length, "ms")) {
         unit_nanos = 1000000LL;
-    } else if (equals(at, unit_length, "s")) {
+    } else if (text_equals(at, unit_length, "s")) {
         unit_nanos = 1000000000LL;
     } else {
         return refuse_token(error, "bad duration ", t, TICK_FORMS);
@@ -505,7 +267,7 @@ static outcome tick_nanos(const token *t, long long *nanos, char **error) {
 
 static outcome accept(built *b, const token *t, char **error) {
     if (t->key == NULL) {
-        if (is_blank(t->text, strlen(t->text)) || strchr(t->text, ',') != NULL) {
+        if (text_is_blank(t->text, strlen(t->text)) || strchr(t->text, ',') != NULL) {
             return refuse_token(error, "empty option in ", t,
                                 "; options are key=value pairs separated by single commas");
         }
@@ -559,12 +321,12 @@ static outcome accept(built *b, const token *t, char **error) {
                     : boolean_value(t, boolean_values[i], error);
         }
     }
-    buffer message = {0};
-    append(&message, "unknown option '");
-    append(&message, key);
-    append(&message, "' in ");
+    text_buffer message = {0};
+    text_append(&message, "unknown option '");
+    text_append(&message, key);
+    text_append(&message, "' in ");
     append_quoted(&message, t);
-    append(&message, "; valid keys: " VALID_KEYS);
+    text_append(&message, "; valid keys: " VALID_KEYS);
     return refuse(error, &message);
 }
 
@@ -610,7 +372,7 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
     token_list merged = {0};
     int memory = 1;
     for (int source = 0; source < SOURCE_COUNT && memory; source++) {
-        memory = split(sources[source], source, &by_source[source]);
+        memory = split_options(sources[source], source, &by_source[source]);
     }
     /* Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none. */
     if (memory) {
@@ -657,13 +419,14 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             options->excludes = b.excludes;
             options->cached_instants = b.cached_instants;
             options->tick_nanos = b.tick_given ? b.tick_nanos : DEFAULT_TICK_NANOS;
-            options->tick_text = copy(b.tick_given ? b.tick_text : "1ms", strlen(b.tick_given ? b.tick_text : "1ms"));
+            const char *tick_text = b.tick_given ? b.tick_text : "1ms";
+            options->tick_text = text_copy(tick_text, strlen(tick_text));
             options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
             options->cache = b.cache;
             options->monotonic = b.monotonic == 1;
             options->verbose = b.verbose == 1;
             options->strict = b.strict == 1;
-            options->report = b.report == NULL ? NULL : copy(b.report, strlen(b.report));
+            options->report = b.report == NULL ? NULL : text_copy(b.report, strlen(b.report));
             options->dry_run = b.dry_run == 1;
             options->jmx = b.jmx != 0;
             options->native_filter = b.native_filter;
@@ -695,17 +458,17 @@ void free_agent_options(agent_options *options) {
 }
 
 /* PackageSelection.describe's half for one list: the prefixes as dotted names joined by ':'. */
-static void append_packages(buffer *b, const package_prefixes *prefixes, const char *none) {
+static void append_packages(text_buffer *b, const package_prefixes *prefixes, const char *none) {
     if (prefixes->count == 0) {
-        append(b, none);
+        text_append(b, none);
         return;
     }
     for (size_t i = 0; i < prefixes->count; i++) {
-        append(b, i == 0 ? "" : ":");
+        text_append(b, i == 0 ? "" : ":");
         const char *prefix = prefixes->prefixes[i];
         size_t length = strlen(prefix) - 1;
         for (size_t j = 0; j < length; j++) {
-            append_bytes(b, prefix[j] == '/' ? "." : prefix + j, 1);
+            text_append_bytes(b, prefix[j] == '/' ? "." : prefix + j, 1);
         }
     }
 }
@@ -715,39 +478,39 @@ int caches_always(const agent_options *options) {
 }
 
 char *describe_agent_options(const agent_options *options) {
-    buffer b = {0};
-    append(&b, "tick=");
-    append(&b, options->tick_text);
-    append(&b, " wait=");
-    append(&b, WAIT_SPELLINGS[options->wait]);
+    text_buffer b = {0};
+    text_append(&b, "tick=");
+    text_append(&b, options->tick_text);
+    text_append(&b, " wait=");
+    text_append(&b, WAIT_SPELLINGS[options->wait]);
     if (options->cache != OPTION_UNSET) {
-        append(&b, " cache=");
-        append(&b, CACHE_SPELLINGS[options->cache]);
+        text_append(&b, " cache=");
+        text_append(&b, CACHE_SPELLINGS[options->cache]);
     }
-    append(&b, options->monotonic ? " monotonic=true" : "");
-    append(&b, options->dry_run ? " dryRun=true" : "");
+    text_append(&b, options->monotonic ? " monotonic=true" : "");
+    text_append(&b, options->dry_run ? " dryRun=true" : "");
     if (options->native_filter != OPTION_UNSET) {
-        append(&b, options->native_filter ? " nativeFilter=true" : " nativeFilter=false");
+        text_append(&b, options->native_filter ? " nativeFilter=true" : " nativeFilter=false");
     }
-    append(&b, " include=");
+    text_append(&b, " include=");
     append_packages(&b, &options->includes, "(all non-JDK classes)");
-    append(&b, " exclude=");
+    text_append(&b, " exclude=");
     append_packages(&b, &options->excludes, "(none)");
     if (options->cached_instants.count > 0) {
-        append(&b, " cachedInstants=");
+        text_append(&b, " cachedInstants=");
         append_packages(&b, &options->cached_instants, "");
     }
     if (options->sources != 0 && options->sources != 1u << SOURCE_AGENT_ARGUMENTS) {
-        append(&b, " (options from ");
+        text_append(&b, " (options from ");
         int first = 1;
         for (int source = 0; source < SOURCE_COUNT; source++) {
             if (options->sources & (1u << source)) {
-                append(&b, first ? "" : ", ");
-                append(&b, SOURCE_NAMES[source]);
+                text_append(&b, first ? "" : ", ");
+                text_append(&b, SOURCE_NAMES[source]);
                 first = 0;
             }
         }
-        append(&b, ")");
+        text_append(&b, ")");
     }
-    return finish(&b);
+    return text_finish(&b);
 }

@@ -1,8 +1,9 @@
 /*
- * Test driver for agent_options.c: reads cases from stdin, one per line, each the three sources (agent arguments,
- * system property, environment variable) separated by spaces, each hex-encoded UTF-8 or "-" for none; writes one
- * hex-encoded line per case: the parsed options, the source that turned the agent off, or the error, in the form
- * NativeOptionsParityTest builds from the Java parser. Hex keeps any byte of a case or a message on its own line.
+ * Test driver for agent_options.c (built with option_text.c): reads cases from stdin, one per line, each the three
+ * sources (agent arguments, system property, environment variable) separated by spaces, each hex-encoded UTF-8 or "-"
+ * for none; writes one hex-encoded line per case: the parsed options, the source that turned the agent off, or the
+ * error, in the form NativeOptionsParityTest builds from the Java parser. Hex keeps any byte of a case or a message on
+ * its own line.
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Fuzzes each entry point of the native code that reads untrusted bytes, one libFuzzer harness each (HARNESS_fuzzer.c:
-# scan for class_scan.c, rewrite for call_site_rewriter.c, options for agent_options.c), under AddressSanitizer and
-# UndefinedBehaviorSanitizer. Every harness first replays each of its saved inputs once (the class-file harnesses
-# regressions/, the options harness options-corpus/); then they fuzz side by side, as many at a time as there are
-# cores (on two, the options harness after the other two), the class-file harnesses for SECONDS and the options
-# harness for at most $FUZZ_OPTIONS_SECONDS of them (default 20: its grammar is small, and its coverage levels off
-# within some ten seconds). The class-file harnesses are seeded with those inputs and the class files of the Byte
-# Buddy, Kotlin, Scala and Groovy jars the agent's tests use (the versions its pom pins; Maven fetches any that ~/.m2
-# lacks), the options harness with options-corpus/; each uses its dictionary (class_file.dict, options.dict) and
+# scan for class_scan.c, rewrite for call_site_rewriter.c, options for agent_options.c with option_text.c), under
+# AddressSanitizer and UndefinedBehaviorSanitizer. Every harness first replays each of its saved inputs once (the
+# class-file harnesses regressions/, the options harness options-corpus/); then they fuzz side by side, as many at a
+# time as there are cores (on two, the options harness after the other two), the class-file harnesses for SECONDS and
+# the options harness for at most $FUZZ_OPTIONS_SECONDS of them (default 20: its grammar is small, and its coverage
+# levels off within some ten seconds). The class-file harnesses are seeded with those inputs and the class files of the
+# Byte Buddy, Kotlin, Scala and Groovy jars the agent's tests use (the versions its pom pins; Maven fetches any that
+# ~/.m2 lacks), the options harness with options-corpus/; each uses its dictionary (class_file.dict, options.dict) and
 # prints its executions, coverage and crashes. A crashing input lands in
 # WORK/crashes/HARNESS/; once the bug is fixed, keep it in regressions/ (a class file) or options-corpus/ (options),
 # which this script replays, and FuzzRegressionReplayTest, NativeRewriterParityTest and OptionsCorpusParityTest too.
@@ -54,7 +54,7 @@ cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 # What each harness reads: its C sources, its dictionary, and the folder of saved inputs it replays and starts from.
 harness_sources() {
   case $1 in
-    options) echo "$sources/agent_options.c" ;;
+    options) echo "$sources/agent_options.c $sources/option_text.c" ;;
     *) echo "$sources/class_scan.c $sources/call_site_rewriter.c" ;;
   esac
 }

@@ -1,7 +1,8 @@
 /*
- * libFuzzer harness for the option parser (agent_options.c), which the -agentpath entry runs on whatever bytes the
- * command line, the system property and the environment variable hold, before any of the agent's Java runs. Built
- * under AddressSanitizer and UndefinedBehaviorSanitizer by fuzz.sh; a finding or a crash is a failure.
+ * libFuzzer harness for the option parser (agent_options.c with option_text.c), which the -agentpath entry runs on
+ * whatever bytes the command line, the system property and the environment variable hold, before any of the agent's
+ * Java runs. Built under AddressSanitizer and UndefinedBehaviorSanitizer by fuzz.sh; a finding or a crash is a
+ * failure.
  *
  * An input is the three sources separated by NUL bytes, strongest first: agent arguments, system property,
  * environment variable. A source the input does not reach is absent (NULL), so that "a" gives only agent arguments and

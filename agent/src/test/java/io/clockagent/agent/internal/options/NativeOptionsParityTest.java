@@ -14,12 +14,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The C option parser (agent/src/main/c/agent_options.c) and the Java one ({@link AgentOptions}) give the same outcome
- * for every case: the options, the banner's description of them, and the one-line error with whether strict=true was
- * asked for, or the source whose enabled=false turned the agent off. The cases are every option string of
- * {@link AgentOptionsTest}, its cases of several sources, cases made for the corners where C must do what Java's
- * {@code String} and {@code Character} do (whitespace, identifiers and digits of every script, characters beyond the
- * Basic Multilingual Plane), and thousands of random combinations of the grammar's pieces. Built through a small
+ * The C option parser (agent/src/main/c/agent_options.c, with option_text.c) and the Java one ({@link AgentOptions})
+ * give the same outcome for every case: the options, the banner's description of them, and the one-line error with
+ * whether strict=true was asked for, or the source whose enabled=false turned the agent off. The cases are every option
+ * string of {@link AgentOptionsTest}, its cases of several sources, cases made for the corners where C must do what
+ * Java's {@code String} and {@code Character} do (whitespace, identifiers and digits of every script, characters beyond
+ * the Basic Multilingual Plane), and thousands of random combinations of the grammar's pieces. Built through a small
  * driver, agent/src/test/c/parse_options.c ({@link OptionsParityDriver}, which {@link OptionsCorpusCheck} shares), for
  * each architecture the agent jar carries a library for, the other one run under user-mode emulation, with the
  * sanitizers the architecture allows, so that a memory error on any case fails the test too.

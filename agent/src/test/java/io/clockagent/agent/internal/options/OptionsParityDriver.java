@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The C option parser (agent/src/main/c/agent_options.c) built into its parity driver,
- * agent/src/test/c/parse_options.c, with the sanitizers its toolchain allows, and the Java parser's outcome in the form the driver prints: the one
- * comparison {@link NativeOptionsParityTest} and {@link OptionsCorpusCheck} both make. Plain Java, no JUnit, so that
- * fuzz.sh can run the corpus check with the test classes alone; failures are {@link AssertionError}s. Run from the
- * agent module's folder, as the tests are.
+ * The C option parser (agent/src/main/c/agent_options.c, with option_text.c) built into its parity driver,
+ * agent/src/test/c/parse_options.c, with the sanitizers its toolchain allows, and the Java parser's outcome in the form
+ * the driver prints: the one comparison {@link NativeOptionsParityTest} and {@link OptionsCorpusCheck} both make. Plain
+ * Java, no JUnit, so that fuzz.sh can run the corpus check with the test classes alone; failures are
+ * {@link AssertionError}s. Run from the agent module's folder, as the tests are.
  */
 final class OptionsParityDriver {
 
@@ -41,7 +41,7 @@ final class OptionsParityDriver {
                 "-I" + NATIVE_HEADERS));
         flags.addAll(toolchain.sanitizers());
         List<String> command = toolchain.compile(driver.toString(), flags, "src/test/c/parse_options.c",
-                "src/main/c/agent_options.c");
+                "src/main/c/agent_options.c", "src/main/c/option_text.c");
         Process compiler = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(compiler.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         check(compiler.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "still running: " + command);
