@@ -53,10 +53,8 @@
 #define JAVA_SIDE_CLASS "io.clockagent.agent.internal.nativeentry.NativeEntry"
 #define JAVA_SIDE_METHOD "start"
 #define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;"
-/* Where the Java side reads this hook's counts: the natives the native filter's Java side reads its own through. */
-#define COUNTS_CLASS "io.clockagent.agent.internal.nativefilter.LibraryCalls"
-/* Where the Java side restores the classes through: EntryCalls.restoreClasses. */
-#define RESTORE_CLASS "io.clockagent.agent.internal.nativeentry.EntryCalls"
+/* Where the Java side reads this hook's counts and restores the classes through. */
+#define CALLS_CLASS "io.clockagent.agent.internal.nativeentry.EntryCalls"
 /* ActiveCopy.DETACH_SIGNAL, as a copy of the agent in its AgentClassLoader loads it to ask the active copy to detach. */
 #define DETACH_SIGNAL "io/clockagent/agent/internal/activecopy/DetachSignal"
 #define DETACHING_LOADER_SIGNATURE "Lio/clockagent/agent/AgentClassLoader;"
@@ -120,8 +118,20 @@ typedef enum {
     /* premain, through java_agent_start.c: Java has judged the release and read the property, and names the jar. */
     WAY_PREMAIN,
     /* Agent_OnAttach, into a running service: the hook goes on at once and rewrites the classes already loaded. */
-    WAY_ATTACH
+    WAY_ATTACH,
+    /* agentmain, through java_agent_start.c: as premain from Java, and as Agent_OnAttach into a running service. */
+    WAY_JAR_ATTACH
 } entry_way;
+
+/* Whether Java started this way, having judged the release and read the property, and naming the jar. */
+static int from_java(entry_way way) {
+    return way == WAY_PREMAIN || way == WAY_JAR_ATTACH;
+}
+
+/* Whether this way comes into a running service, which strict=true never stops. */
+static int into_running_jvm(entry_way way) {
+    return way == WAY_ATTACH || way == WAY_JAR_ATTACH;
+}
 
 /*
  * This library's copy of the agent, one state for its life. The JVM loads a library named twice (JAVA_TOOL_OPTIONS
@@ -577,7 +587,7 @@ static jobject agent_loader(JNIEnv *jni) {
     return platform == NULL ? NULL : (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform);
 }
 
-/* The hook's counts, as the Java side reads them through LibraryCalls.classesScanned and classesRewritten. */
+/* The hook's counts, as the Java side reads them through EntryCalls.classesScanned and classesRewritten. */
 static jlong JNICALL scanned(JNIEnv *jni, jclass calls) {
     (void) jni;
     (void) calls;
@@ -692,18 +702,14 @@ static jclass agent_class(JNIEnv *jni, jobject loader, const char *name, jboolea
 
 /* Binds the natives the Java side reads the hook's counts and restores classes through; false with an exception. */
 static int bind_counts(JNIEnv *jni, jobject loader) {
-    static const JNINativeMethod counts[] = {
+    static const JNINativeMethod calls[] = {
         {"classesScanned", "()J", (void *) scanned},
         {"classesRewritten", "()J", (void *) rewritten},
-    };
-    static const JNINativeMethod restore[] = {
         {"restoreClasses", "()I", (void *) restore_classes},
     };
-    jclass counts_class = agent_class(jni, loader, COUNTS_CLASS, JNI_FALSE);
-    jclass restore_class = counts_class == NULL ? NULL : agent_class(jni, loader, RESTORE_CLASS, JNI_FALSE);
-    return restore_class != NULL
-            && (*jni)->RegisterNatives(jni, counts_class, counts, (jint) (sizeof counts / sizeof counts[0])) == JNI_OK
-            && (*jni)->RegisterNatives(jni, restore_class, restore, 1) == JNI_OK;
+    jclass calls_class = agent_class(jni, loader, CALLS_CLASS, JNI_FALSE);
+    return calls_class != NULL
+            && (*jni)->RegisterNatives(jni, calls_class, calls, (jint) (sizeof calls / sizeof calls[0])) == JNI_OK;
 }
 
 /* Takes the started Java side's methods, then the side itself, so that a hook that finds it finds them too. */
@@ -891,7 +897,7 @@ static void *delayed_start(void *unused) {
     (void) unused;
     /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
     int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
-    int asked = started_by == WAY_ATTACH ? java_side_asked() : await_asked_outside_jvm(waited);
+    int asked = into_running_jvm(started_by) ? java_side_asked() : await_asked_outside_jvm(waited);
     long scanned_before = __atomic_load_n(&classes_scanned, __ATOMIC_RELAXED);
     while (!asked && waited < START_DELAY_MAX_MILLIS) {
         asked = await_asked_outside_jvm(START_QUIET_MILLIS);
@@ -999,7 +1005,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
      * Attached, the MBean registers at once, as the Java agent's attach has it: JMX may have come alive long before,
      * and the class whose loading says so will not load again.
      */
-    if (started_by == WAY_ATTACH && options.jmx) {
+    if (into_running_jvm(started_by) && options.jmx) {
         java_side_needed(jni, &jmx_seen);
     }
     if (started_by != WAY_PREMAIN) {
@@ -1204,7 +1210,7 @@ static char *explained(char *error, entry_way way, const char *arguments) {
  * what the hook was not, with nothing said here; otherwise one line says why the agent is off.
  */
 static entry_start cannot_hook(entry_way way, const char *why) {
-    return way == WAY_PREMAIN ? ENTRY_FILTER_IN_JAVA : refuse(0, NULL, why);
+    return from_java(way) ? ENTRY_FILTER_IN_JAVA : refuse(0, NULL, why);
 }
 
 /*
@@ -1214,11 +1220,11 @@ static entry_start cannot_hook(entry_way way, const char *why) {
  */
 static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *arguments,
                             const char *given_property, const char *given_jar) {
-    char *own_property = way == WAY_PREMAIN ? NULL : system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
+    char *own_property = from_java(way) ? NULL : system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
     agent_options requested;
     char *error;
     int strict;
-    int parsed = read_options(arguments, way == WAY_PREMAIN ? given_property : own_property, &requested, &error,
+    int parsed = read_options(arguments, from_java(way) ? given_property : own_property, &requested, &error,
                               &strict);
     free(own_property);
     /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
@@ -1226,10 +1232,10 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         return ENTRY_OFF;
     }
     /* strict=true stops a JVM at its start alone, as the Java agent's agentmain has it: never a service that runs. */
-    strict = strict && way != WAY_ATTACH;
+    strict = strict && !into_running_jvm(way);
     char why[200];
     /* From premain, Java judged the release before it loaded this library. */
-    if (way != WAY_PREMAIN && unsupported_java(jvmti, why, sizeof(why))) {
+    if (!from_java(way) && unsupported_java(jvmti, why, sizeof(why))) {
         free(error);
         if (parsed) {
             free_agent_options(&requested);
@@ -1242,7 +1248,7 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         free(error);
         return outcome;
     }
-    if (requested.native_filter == 0 && way == WAY_PREMAIN) {
+    if (requested.native_filter == 0 && from_java(way)) {
         free_agent_options(&requested);
         return ENTRY_FILTER_IN_JAVA;
     }
@@ -1252,8 +1258,8 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         say(now == COPY_DETACHED ? DETACHED_BEFORE : way == WAY_AGENTPATH ? ALREADY_ACTIVE : JAVA_AGENT_ALREADY_ACTIVE);
         return now == COPY_DETACHED ? ENTRY_REFUSED : ENTRY_OFF;
     }
-    char *jar = way == WAY_PREMAIN ? strdup(given_jar) : jar_beside_library();
-    if (way != WAY_PREMAIN && (jar == NULL || access(jar, R_OK) != 0)) {
+    char *jar = from_java(way) ? strdup(given_jar) : jar_beside_library();
+    if (!from_java(way) && (jar == NULL || access(jar, R_OK) != 0)) {
         fprintf(stderr, "clock-agent: off, the service runs without it: %s needs %s, which holds the ticker, next to"
                 " the library (java -jar clock-agent.jar agentpath writes the library there)\n", entry_name(way),
                 jar != NULL ? jar : JAR_FILE_NAME);
@@ -1299,10 +1305,11 @@ static entry_start start_copy(JavaVM *vm, JNIEnv *jni, entry_way way, const char
     return outcome;
 }
 
-entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar) {
+entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar,
+                                 int attached) {
     JavaVM *vm;
     return (*jni)->GetJavaVM(jni, &vm) != JNI_OK ? ENTRY_FILTER_IN_JAVA
-            : start_copy(vm, jni, WAY_PREMAIN, arguments, property, jar);
+            : start_copy(vm, jni, attached ? WAY_JAR_ATTACH : WAY_PREMAIN, arguments, property, jar);
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *arguments, void *reserved) {

@@ -26,8 +26,9 @@ typedef enum {
 /*
  * The -javaagent entry's start, from premain, in the live phase: what Agent_OnLoad and VMInit do for -agentpath,
  * with the options' system property as Java reads it, and the agent jar the Java side starts from later. The Java
- * floor has been checked already.
+ * floor has been checked already. `attached` from agentmain: then as Agent_OnAttach into a running service.
  */
-entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar);
+entry_start start_for_java_agent(JNIEnv *jni, const char *arguments, const char *property, const char *jar,
+                                 int attached);
 
 #endif

@@ -131,7 +131,7 @@ for platform in amd64:x86_64-linux-gnu aarch64:aarch64-linux-gnu; do
   # shellcheck disable=SC2086 # $compiler is a command and its target flags
   $compiler -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wl,-z,nodelete -Wall -Wextra -Werror \
     -I"$java_home/include" -I"$java_home/include/linux" -I"$headers" \
-    -o "$output/libclockagent.so" "$sources/native_filter.c" "$sources/agent_entry.c" \
+    -o "$output/libclockagent.so" "$sources/agent_entry.c" \
     "$sources/java_agent_start.c" "$sources/class_scan.c" "$sources/call_site_rewriter.c" \
     "$sources/agent_options.c" "$sources/jvmti_allocate.c" -ldl
   built="$built linux-$arch"

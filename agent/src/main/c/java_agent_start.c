@@ -9,7 +9,7 @@
 
 #include "agent_entry.h"
 
-#define START_DESCRIPTOR "([B[B[B)I"
+#define START_DESCRIPTOR "([B[B[BZ)I"
 
 /*
  * A Java byte array of UTF-8 as a C string, or NULL for null; `*failed` is set if memory runs short. UTF-8 from
@@ -30,18 +30,19 @@ static char *c_string(JNIEnv *jni, jbyteArray utf8, int *failed) {
     return text;
 }
 
-/* NativeStart.start(agentArguments, optionsProperty, agentJar), each UTF-8: an entry_start. */
+/* NativeStart.start(agentArguments, optionsProperty, agentJar, attached), each text UTF-8: an entry_start. */
 JNIEXPORT jint JNICALL Java_io_clockagent_agent_internal_install_NativeStart_start(JNIEnv *jni, jclass start_class,
                                                                                    jbyteArray arguments,
                                                                                    jbyteArray property,
-                                                                                   jbyteArray jar) {
+                                                                                   jbyteArray jar,
+                                                                                   jboolean attached) {
     (void) start_class;
     int failed = 0;
     char *arguments_text = c_string(jni, arguments, &failed);
     char *property_text = c_string(jni, property, &failed);
     char *jar_text = c_string(jni, jar, &failed);
     entry_start outcome = failed || jar_text == NULL ? ENTRY_FILTER_IN_JAVA
-            : start_for_java_agent(jni, arguments_text, property_text, jar_text);
+            : start_for_java_agent(jni, arguments_text, property_text, jar_text, attached == JNI_TRUE);
     free(arguments_text);
     free(property_text);
     free(jar_text);
