@@ -12,7 +12,7 @@
  * parser by NativeOptionsParityTest), and from the first class in scope the hook below rewrites with the C rewriter
  * (call_site_rewriter.c). The cached clock is defined in java.lang through JNI as that class loads, from the bytes the
  * build renamed for it (cached_clock_class.h). Nothing else runs on the startup path: the ticker and the rest of the
- * agent's Java (NativeInstallation) start on a thread of their own, from the jar, in a class loader of their own, a
+ * agent's Java (an Installation) start on a thread of their own, from the jar, in a class loader of their own, a
  * second after the clock exists (START_DELAY_MILLIS), once classes in scope stop loading and once the clock is read
  * often enough that caching could pay, so that a JVM that never loads a class to rewrite or seldom reads the clock
  * never loads them and a service's start does not share its CPUs with them; earlier only where verbose, report or
@@ -60,7 +60,7 @@
 #define DETACHING_LOADER_SIGNATURE "Lio/clockagent/agent/AgentClassLoader;"
 /* LoadedClasses.BATCH_SIZE: classes per retransformation; one failing class sends its batch through one by one. */
 #define RETRANSFORM_BATCH_SIZE 64
-/* JmxRegistration.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
+/* ClassLoadSignals.MBEAN_SERVER_CLASS: the JDK loads it whenever an MBean server is created. */
 #define MBEAN_SERVER_CLASS "com/sun/jmx/mbeanserver/JmxMBeanServer"
 #define START_THREAD_NAME "clock-agent-start"
 /*
@@ -195,7 +195,7 @@ static long classes_rewritten;
 static int counts_sites;
 
 /*
- * The Java side once started (a NativeInstallation), what it has been told, and the rewrites held for it until
+ * The Java side once started (an Installation), what it has been told, and the rewrites held for it until
  * then; guarded by java_side_lock. Its method ids are set before it is.
  */
 static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
