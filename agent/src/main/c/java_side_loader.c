@@ -55,18 +55,14 @@ static jlong JNICALL rewritten_for_java(JNIEnv *jni, jclass calls) {
 
 /* Binds the natives the Java side reads the hook's counts and restores classes through; false with an exception. */
 static int bind_natives(JNIEnv *jni, jobject loader) {
-    static const JNINativeMethod counts[] = {
+    static const JNINativeMethod natives[] = {
         {JAVA_CLASSES_SCANNED_NAME, JAVA_CLASSES_SCANNED_DESCRIPTOR, (void *) scanned_for_java},
         {JAVA_CLASSES_REWRITTEN_NAME, JAVA_CLASSES_REWRITTEN_DESCRIPTOR, (void *) rewritten_for_java},
-    };
-    static const JNINativeMethod restore[] = {
         {JAVA_RESTORE_CLASSES_NAME, JAVA_RESTORE_CLASSES_DESCRIPTOR, (void *) restore_classes},
     };
-    jclass counts_class = class_in(jni, loader, JAVA_COUNTS_CLASS, JNI_FALSE);
-    jclass restore_class = counts_class == NULL ? NULL : class_in(jni, loader, JAVA_RESTORE_CLASS, JNI_FALSE);
-    return restore_class != NULL
-            && (*jni)->RegisterNatives(jni, counts_class, counts, (jint) (sizeof counts / sizeof counts[0])) == JNI_OK
-            && (*jni)->RegisterNatives(jni, restore_class, restore, 1) == JNI_OK;
+    jclass calls = class_in(jni, loader, JAVA_CALLS_CLASS, JNI_FALSE);
+    return calls != NULL
+            && (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) == JNI_OK;
 }
 
 /*

@@ -3,8 +3,8 @@
  * JVM loads, however malformed. Built under AddressSanitizer and UndefinedBehaviorSanitizer by fuzz.sh, whose
  * interceptor checks that the search reads no byte outside the class.
  *
- * It also holds the scan to the promise native_filter.c builds on: a class it turns away is one the rewriter would
- * leave as it is, so that no read of the clock slips past the filter.
+ * It also holds the scan to the promise the class-load hook (agent_entry.c) builds on: a class it turns away is one
+ * the rewriter would leave as it is, so that no read of the clock slips past the filter.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@ package io.clockagent.agent;
 import io.clockagent.agent.internal.diagnostics.Compatibility;
 import io.clockagent.agent.internal.diagnostics.Doctor;
 import io.clockagent.agent.internal.install.Installer;
-import io.clockagent.agent.internal.nativefilter.NativeLibraries;
+import io.clockagent.agent.internal.install.NativeLibraries;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.options.AgentOptionsException;
 import java.io.IOException;

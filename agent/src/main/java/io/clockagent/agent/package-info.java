@@ -5,8 +5,9 @@
  * ({@code java -jar clock-agent.jar}).
  *
  * <p>The internals live in {@code io.clockagent.agent.internal}, one package per room, from the top down:
- * {@code install} (installing and detaching), {@code diagnostics} (report, MBean, doctor), {@code nativefilter}
- * (the C filter's Java side) and {@code options}, {@code rewrite} (what gets rewritten, the transformer),
+ * {@code nativeentry} (the native start's Java half), {@code install} (installing and detaching, the one running
+ * agent), {@code diagnostics} (report, MBean, doctor) and {@code options}, {@code rewrite} (what gets rewritten, the
+ * transformer),
  * {@code clock} (the ticker and the clock's write side), and at the bottom {@code classfile} (reading and rewriting
  * class files), {@code activecopy} (one active copy per JVM) and {@code log}. Each package says in its
  * {@code package-info.java} what it may depend on; {@code RoomDependenciesTest} holds the code to it.

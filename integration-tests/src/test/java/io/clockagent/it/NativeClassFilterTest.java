@@ -31,13 +31,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The native class filter (Linux x86-64, on by default): through {@code -javaagent} the native start's hook rewrites
- * classes itself from the first class in scope (an attached copy's filter takes over from the Java transformer once
- * the cached clock is defined), of every class file version, with no JVM warning on JDK 25, and a detach stops it
- * before restoring the classes it rewrote. With {@code nativeFilter=false}, or when its library
- * cannot be written, the Java transformer goes on alone and rewrites the same classes; only a filter asked for with
- * {@code nativeFilter=true} then says why. Asked for call sites, both tell the same classes and counts. Run with {@code tick=1s}, so that a rewritten site shows by changing value
- * about once a second.
+ * The native class filter (the native start's C hook; Linux x86-64 and aarch64, on by default): through
+ * {@code -javaagent} it rewrites classes from the first class in scope, and through the jar's attach the classes
+ * loaded before too, of every class file version, with no JVM warning on JDK 25, and a detach stops it before
+ * restoring the classes it rewrote. With {@code nativeFilter=false}, or when its library cannot be written or loaded,
+ * the Java transformer serves alone and rewrites the same classes; only a filter asked for with
+ * {@code nativeFilter=true} then says why. Asked for call sites, both tell the same classes and counts. Run with
+ * {@code tick=1s}, so that a rewritten site shows by changing value about once a second.
  */
 class NativeClassFilterTest {
 
@@ -48,10 +48,8 @@ class NativeClassFilterTest {
      */
     private static final String OPTIONS = INCLUDE + ",tick=1s,cache=always";
     private static final List<String> PROBED = List.of("static-method", "lambda-body", "method-reference");
-    /** A liveness bound for the hand-over, which takes milliseconds; never a speed target. */
-    private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
-    /** How long a JVM whose filter must not take over is watched for it doing so anyway. */
-    private static final long ABSENCE_WATCH_MILLIS = 1_000;
+    /** A liveness bound for the MBean's registration, which takes milliseconds; never a speed target. */
+    private static final long MBEAN_PATIENCE_MILLIS = 20_000;
     /** An architecture the build makes no library for, which a JVM told it runs there looks for in the jar. */
     private static final String UNBUILT_ARCHITECTURE = "riscv64";
     private static final String AARCH64_PLATFORM = "linux-aarch64";
@@ -74,19 +72,19 @@ class NativeClassFilterTest {
     }
 
     @OnEachJdk
-    void byDefaultTakesOverAndRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
+    void byDefaultRewritesEveryClassFileVersionItselfWithNoJvmWarning(int featureVersion,
             @TempDir Path runDirectory) {
         NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
-        ForkResult result = run(jdk, runDirectory, OPTIONS, HAND_OVER_PATIENCE_MILLIS);
+        ForkResult result = run(jdk, runDirectory, OPTIONS);
 
-        assertEquals("took-over true", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertEquals("native-filter true", result.stdoutLineStartingWith("native-filter "), result.describe());
         assertProbedSitesCached(result);
         int versions = newestMajorVersion(jdk) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
         assertEquals(versions, result.labelled("ran").size(), result.describe());
         long[] counts = nativeCounts(result);
-        assertTrue(counts[0] >= PROBED.size() + versions, "the native filter checked the classes loaded after it"
-                + " took over\n" + result.describe());
+        assertTrue(counts[0] >= MAIN_CLASS + PROBED.size() + versions, "the native filter checked every class in"
+                + " scope\n" + result.describe());
         assertEquals(MAIN_CLASS + PROBED.size() + versions, counts[1], "every class in scope that reads the clock was"
                 + " rewritten natively, none by Java\n" + result.describe());
         assertEquals(1, result.stderr().size(), "only the banner: no JVM warning about native access\n"
@@ -97,9 +95,9 @@ class NativeClassFilterTest {
     @OnEachJdk
     void turnedOffTheJavaTransformerRewritesTheSameClassesAlone(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
-        ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=false", ABSENCE_WATCH_MILLIS);
+        ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=false");
 
-        assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertEquals("native-filter false", result.stdoutLineStartingWith("native-filter "), result.describe());
         assertProbedSitesCached(result);
         assertEquals(0, nativeCounts(result)[0] + nativeCounts(result)[1], result.describe());
         assertEquals("class-filter java: nativeFilter=false", result.stdoutLineStartingWith("class-filter "),
@@ -116,13 +114,12 @@ class NativeClassFilterTest {
         Jdk jdk = Jdks.require(featureVersion);
         Path nativeReport = runDirectory.resolve("native-report.json");
         Path javaReport = runDirectory.resolve("java-report.json");
-        ForkResult nativeEngine = run(jdk, runDirectory, OPTIONS + ",verbose=true,report=" + nativeReport,
-                HAND_OVER_PATIENCE_MILLIS);
+        ForkResult nativeEngine = run(jdk, runDirectory, OPTIONS + ",verbose=true,report=" + nativeReport);
         ForkResult javaEngine = run(jdk, runDirectory, OPTIONS + ",verbose=true,report=" + javaReport
-                + ",nativeFilter=false", ABSENCE_WATCH_MILLIS);
+                + ",nativeFilter=false");
         String both = "native filter:\n" + nativeEngine.describe() + "\nJava transformer:\n" + javaEngine.describe();
 
-        assertEquals("took-over true", nativeEngine.stdoutLineStartingWith("took-over "), both);
+        assertEquals("native-filter true", nativeEngine.stdoutLineStartingWith("native-filter "), both);
         int versions = newestMajorVersion(jdk) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
         assertEquals(MAIN_CLASS + PROBED.size() + versions, nativeCounts(nativeEngine)[1], "every class was rewritten"
                 + " natively, with sites counted all the same\n" + both);
@@ -137,11 +134,11 @@ class NativeClassFilterTest {
     }
 
     /**
-     * A real aarch64 JVM, under emulation, loads the jar's aarch64 library, which takes over and rewrites what the
-     * Java transformer rewrites on this machine's JVM of the same release, as the verbose lines and the report show.
+     * A real aarch64 JVM, under emulation, loads the jar's aarch64 library, whose hook rewrites what the Java
+     * transformer rewrites on this machine's JVM of the same release, as the verbose lines and the report show.
      */
     @Test
-    void onAnAarch64JvmTheAarch64LibraryTakesOverAndRewritesWhatTheJavaTransformerWould(@TempDir Path runDirectory)
+    void onAnAarch64JvmTheAarch64LibraryRewritesWhatTheJavaTransformerWould(@TempDir Path runDirectory)
             throws IOException {
         NativeLibraries.require(AARCH64_PLATFORM);
         EmulatedJdk aarch64 = EmulatedJdk.requireAarch64();
@@ -150,13 +147,12 @@ class NativeClassFilterTest {
         Path javaReport = runDirectory.resolve("java-report.json");
         String options = OPTIONS + ",verbose=true,report=";
         ForkResult emulated = run(new ForkedJvm(aarch64.jdk(), runDirectory).emulatedBy(aarch64.emulatorCommand()),
-                aarch64.jdk(), options + nativeReport, HAND_OVER_PATIENCE_MILLIS);
-        ForkResult javaEngine = run(sameRelease, runDirectory, options + javaReport + ",nativeFilter=false",
-                ABSENCE_WATCH_MILLIS);
+                aarch64.jdk(), options + nativeReport);
+        ForkResult javaEngine = run(sameRelease, runDirectory, options + javaReport + ",nativeFilter=false");
         String both = "aarch64:\n" + emulated.describe() + "\nJava transformer:\n" + javaEngine.describe();
 
         assertEquals("os-arch aarch64", emulated.stdoutLineStartingWith("os-arch "), both);
-        assertEquals("took-over true", emulated.stdoutLineStartingWith("took-over "), both);
+        assertEquals("native-filter true", emulated.stdoutLineStartingWith("native-filter "), both);
         assertEquals("class-filter native", emulated.stdoutLineStartingWith("class-filter "), both);
         assertProbedSitesCached(emulated);
         int versions = newestMajorVersion(aarch64.jdk()) - ShapesMain.OLDEST_CLASS_FILE_MAJOR_VERSION + 1;
@@ -195,10 +191,10 @@ class NativeClassFilterTest {
         Jdk jdk = Jdks.require(featureVersion);
         String platform = "linux-" + UNBUILT_ARCHITECTURE;
         for (String options : List.of(OPTIONS, OPTIONS + ",nativeFilter=true")) {
-            ForkResult result = run(jdk, runDirectory, options, ABSENCE_WATCH_MILLIS,
+            ForkResult result = run(jdk, runDirectory, options,
                     "-Dos.arch=" + UNBUILT_ARCHITECTURE);
 
-            assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+            assertEquals("native-filter false", result.stdoutLineStartingWith("native-filter "), result.describe());
             assertProbedSitesCached(result);
             assertEquals("class-filter java: native class filter not started: the agent jar carries no library for "
                     + platform, result.stdoutLineStartingWith("class-filter "), result.describe());
@@ -216,10 +212,10 @@ class NativeClassFilterTest {
         NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
         try (NoexecMount noexec = NoexecMount.require(runDirectory.resolve("noexec-tmp"))) {
-            ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=true", ABSENCE_WATCH_MILLIS,
+            ForkResult result = run(jdk, runDirectory, OPTIONS + ",nativeFilter=true",
                     "-Djava.io.tmpdir=" + noexec.directory());
 
-            assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+            assertEquals("native-filter false", result.stdoutLineStartingWith("native-filter "), result.describe());
             assertProbedSitesCached(result);
             List<String> agentLines = result.stderr().stream().filter(line -> line.startsWith("clock-agent: "))
                     .toList();
@@ -238,10 +234,10 @@ class NativeClassFilterTest {
     private static List<String> runWithoutTemporaryDirectory(int featureVersion, Path runDirectory, Path missing,
             String options) {
         NativeLibraries.requireForThisMachine();
-        ForkResult result = run(Jdks.require(featureVersion), runDirectory, options, ABSENCE_WATCH_MILLIS,
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, options,
                 "-Djava.io.tmpdir=" + missing);
 
-        assertEquals("took-over false", result.stdoutLineStartingWith("took-over "), result.describe());
+        assertEquals("native-filter false", result.stdoutLineStartingWith("native-filter "), result.describe());
         assertProbedSitesCached(result);
         String classFilter = result.stdoutLineStartingWith("class-filter ");
         assertTrue(classFilter.startsWith("class-filter java: native class filter not started: ")
@@ -250,30 +246,39 @@ class NativeClassFilterTest {
         return result.stderr().stream().filter(line -> line.startsWith("clock-agent: ")).toList();
     }
 
+    /**
+     * Attached through the jar, the C hook serves at once: it rewrites the class in scope loaded before the attach and
+     * the one loaded after it, and a detach stops it and restores both.
+     */
     @OnEachJdk
-    void detachStopsTheFilterAndRestoresTheClassesItRewrote(int featureVersion, @TempDir Path runDirectory) {
+    void attachedThroughTheJarTheHookRewritesAndADetachRestoresWhatItRewrote(int featureVersion,
+            @TempDir Path runDirectory) {
         NativeLibraries.requireForThisMachine();
         Jdk jdk = Jdks.require(featureVersion);
         // cache=always: the probes read too little for cache=auto to cache, and show the sites by cached values.
         try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
-                .javaagent(BuildOutputs.agentJar(), "include=" + AttachTargetMain.class.getPackageName()
-                        + ",tick=1s,cache=always")
                 .classPath(BuildOutputs.testClasses())
                 .startMain(AttachTargetMain.class.getName())) {
             target.awaitLine("ready");
+            ForkResult attach = new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "attach",
+                    Long.toString(target.pid()), "include=" + AttachTargetMain.class.getPackageName()
+                            + ",tick=1s,cache=always");
             String before = target.ask("native-filter", "native-filter rewritten ");
             target.ask("first-tick", "ticking");
+            DistinctMillis earlyWithAgent = DistinctMillis.parse(target.ask("early", "early "));
             DistinctMillis lateWithAgent = DistinctMillis.parse(target.ask("late", "late "));
             String after = target.ask("native-filter", "native-filter rewritten ");
             ForkResult detach = new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "detach",
                     Long.toString(target.pid()));
             DistinctMillis earlyDetached = DistinctMillis.parse(target.ask("both", "early "));
             DistinctMillis lateDetached = DistinctMillis.parse(target.awaitLine("late "));
-            String describe = "before: " + before + ", after: " + after + "\ndetach: " + detach.describe()
-                    + "\ntarget stderr: " + target.stderr();
+            String describe = "before: " + before + ", after: " + after + "\nattach: " + attach.describe()
+                    + "\ndetach: " + detach.describe() + "\ntarget stderr: " + target.stderr();
 
-            assertEquals("native-filter rewritten 1", before, "EarlyClock, loaded first, was rewritten natively\n"
-                    + describe);
+            assertEquals(0, attach.exitStatus(), describe);
+            assertEquals("native-filter rewritten 1", before, "EarlyClock, loaded before the attach, was rewritten"
+                    + " natively\n" + describe);
+            assertTrue(earlyWithAgent.cached(), "EarlyClock: " + earlyWithAgent + "\n" + describe);
             assertTrue(lateWithAgent.cached(), "LateClock, loaded later: " + lateWithAgent + "\n" + describe);
             assertEquals("native-filter rewritten 2", after, "LateClock was rewritten natively too\n" + describe);
             assertEquals(0, detach.exitStatus(), describe);
@@ -284,19 +289,18 @@ class NativeClassFilterTest {
         }
     }
 
-    private static ForkResult run(Jdk jdk, Path runDirectory, String options, long waitMillis,
-            String... jvmOptions) {
-        return run(new ForkedJvm(jdk, runDirectory), jdk, options, waitMillis, jvmOptions);
+    private static ForkResult run(Jdk jdk, Path runDirectory, String options, String... jvmOptions) {
+        return run(new ForkedJvm(jdk, runDirectory), jdk, options, jvmOptions);
     }
 
-    private static ForkResult run(ForkedJvm jvm, Jdk jdk, String options, long waitMillis, String... jvmOptions) {
+    private static ForkResult run(ForkedJvm jvm, Jdk jdk, String options, String... jvmOptions) {
         ForkResult result = jvm
                 .javaagent(BuildOutputs.agentJar(), options)
                 .option(jvmOptions)
                 .classPath(BuildOutputs.testClasses())
                 .runMain(NativeFilterMain.class.getName(), BuildOutputs.testClasses().toString(),
                         generatedClasses.toString(), Integer.toString(newestMajorVersion(jdk)),
-                        Long.toString(waitMillis));
+                        Long.toString(MBEAN_PATIENCE_MILLIS));
         assertEquals(0, result.exitStatus(), result.describe());
         return result;
     }

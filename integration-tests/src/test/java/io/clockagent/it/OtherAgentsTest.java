@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.coexist.CoexistingService;
 import io.clockagent.it.fixtures.coexist.agent.LabelAgent;
-import io.clockagent.it.fixtures.nativefilter.AfterHandOverMain;
+import io.clockagent.it.fixtures.nativefilter.ClassFilterThenMain;
 import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
@@ -44,8 +44,8 @@ class OtherAgentsTest {
 
     private static final String PACKAGE = CoexistingService.class.getPackageName();
     private static final String SERVICE = CoexistingService.class.getName().replace('.', '/');
-    /** A liveness bound for the hand-over to the native class filter, which takes milliseconds; never a speed target. */
-    private static final long HAND_OVER_PATIENCE_MILLIS = 20_000;
+    /** A liveness bound for the MBean's registration, which takes milliseconds; never a speed target. */
+    private static final long MBEAN_PATIENCE_MILLIS = 20_000;
 
     @TempDir
     static Path workDirectory;
@@ -113,9 +113,9 @@ class OtherAgentsTest {
     }
 
     /**
-     * Under the native class filter, on by default once a class in scope has loaded (here the label agent's own), the
-     * rewrite comes after every Java agent's transformers whatever the command-line order: the label agent, given
-     * after clock-agent, advises the class first, and the class is rewritten on top of that.
+     * Under the native class filter, on by default, the rewrite comes after every Java agent's transformers whatever
+     * the command-line order, as its JVMTI environment is made in {@code premain}, after theirs: the label agent,
+     * given after clock-agent, advises the class first, and the class is rewritten on top of that.
      */
     @OnEachJdk
     void underTheNativeFilterAByteBuddyAgentAdvisesTheClassAndTheCallSiteIsRewritten(int featureVersion,
@@ -127,13 +127,13 @@ class OtherAgentsTest {
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE + ",verbose=true")
                 .javaagent(labelAgentJar, null)
                 .classPath(serviceJar, byteBuddyJar, BuildOutputs.testClasses())
-                .runMain(AfterHandOverMain.class.getName(), Long.toString(HAND_OVER_PATIENCE_MILLIS),
+                .runMain(ClassFilterThenMain.class.getName(), Long.toString(MBEAN_PATIENCE_MILLIS),
                         CoexistingService.class.getName());
 
         WallClockWindow window = new WallClockWindow(startMillis, System.currentTimeMillis());
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals("class-filter native", result.stdoutLineStartingWith("class-filter "),
-                "the service loaded after the hand-over\n" + result.describe());
+                "the C hook served the service\n" + result.describe());
         assertEquals("label-agent transformed " + CoexistingService.class.getName(),
                 result.stdoutLineStartingWith("label-agent "), result.describe());
         assertEquals("label advised", result.stdoutLineStartingWith("label "), result.describe());

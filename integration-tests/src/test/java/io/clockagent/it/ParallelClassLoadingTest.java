@@ -76,13 +76,13 @@ class ParallelClassLoadingTest {
     }
 
     /**
-     * The same loading with the default options, under which the first class starts the hand-over to the native
-     * filter while sixteen threads go on loading, and from then on the native hook runs on all of them at once. The
-     * test agent cannot see what the native hook rewrites after it, so this checks that nothing deadlocks, fails or
-     * prints; the rewriting itself is shown by NativeClassFilterTest and NativeRewriterParityTest.
+     * The same loading with the default options, under which the native hook runs on all sixteen threads at once and
+     * the first rewritten class defines the clock. The test agent cannot see what the native hook rewrites after it,
+     * so this checks that nothing deadlocks, fails or prints; the rewriting itself is shown by NativeClassFilterTest
+     * and NativeRewriterParityTest.
      */
     @OnEachJdk
-    void withTheNativeFilterTakingOverMidWayNothingDeadlocksOrFails(int featureVersion, @TempDir Path runDirectory) {
+    void underTheNativeHookNothingDeadlocksOrFails(int featureVersion, @TempDir Path runDirectory) {
         loadInParallel(new ForkedJvm(Jdks.require(featureVersion), runDirectory)
                 .javaagent(BuildOutputs.agentJar(), "include=" + PACKAGE),
                 AgentStderr.banner(PACKAGE, AgentStderr.NO_EXCLUDES));

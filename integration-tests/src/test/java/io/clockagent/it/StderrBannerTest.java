@@ -45,8 +45,8 @@ class StderrBannerTest {
     }
 
     /**
-     * The inspector's own classes are in scope here too, and may start the hand-over to the native class filter
-     * before the probe loads; see {@link InspectorJar#JAVA_REWRITER}.
+     * The inspector's own classes are in scope here too; it sees what the Java rewriter does
+     * ({@link InspectorJar#JAVA_REWRITER}).
      */
     @OnEachJdk
     void withNoIncludeOptionEveryNonJdkClassIsCovered(int featureVersion, @TempDir Path runDirectory) {

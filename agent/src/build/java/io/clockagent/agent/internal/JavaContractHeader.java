@@ -43,7 +43,7 @@ final class JavaContractHeader {
         header.comment("The Java side: the entry the library starts it through, and what that returns");
         binaryName("JAVA_ENTRY_CLASS", entry);
         method("JAVA_ENTRY_START", entry, "start");
-        Class<?> installation = type(INTERNAL + "nativeentry.NativeInstallation");
+        Class<?> installation = type(INTERNAL + "install.Installation");
         method("JAVA_CLOCK_DEFINED", installation, "clockDefined");
         method("JAVA_REWROTE_NATIVELY", installation, "rewroteNatively");
         method("JAVA_LEFT_INSTANT_READS", installation, "leftInstantReadsNatively");
@@ -51,13 +51,11 @@ final class JavaContractHeader {
         method("JAVA_DETACH_REQUESTED", installation, "detachRequested");
 
         header.comment("The natives the library binds in the Java side's loader");
-        Class<?> counts = type(INTERNAL + "nativefilter.LibraryCalls");
-        binaryName("JAVA_COUNTS_CLASS", counts);
-        nativeMethod("JAVA_CLASSES_SCANNED", counts, "classesScanned");
-        nativeMethod("JAVA_CLASSES_REWRITTEN", counts, "classesRewritten");
-        Class<?> restore = type(INTERNAL + "nativeentry.EntryCalls");
-        binaryName("JAVA_RESTORE_CLASS", restore);
-        nativeMethod("JAVA_RESTORE_CLASSES", restore, "restoreClasses");
+        Class<?> calls = type(INTERNAL + "nativeentry.EntryCalls");
+        binaryName("JAVA_CALLS_CLASS", calls);
+        nativeMethod("JAVA_CLASSES_SCANNED", calls, "classesScanned");
+        nativeMethod("JAVA_CLASSES_REWRITTEN", calls, "classesRewritten");
+        nativeMethod("JAVA_RESTORE_CLASSES", calls, "restoreClasses");
 
         header.comment("The -javaagent entry's native start, and the outcomes of it that Java acts on");
         Class<?> nativeStart = type(INTERNAL + "install.NativeStart");
@@ -79,9 +77,8 @@ final class JavaContractHeader {
         header.define("JAVA_DETACHING_LOADER_SIGNATURE",
                 CHeader.quoted(descriptor(type(AGENT + "AgentClassLoader"))));
         constant("JAVA_ALREADY_ACTIVE", type(INTERNAL + "install.Installer"), "ALREADY_ACTIVE");
-        constant("JAVA_MBEAN_SERVER_INTERNAL_NAME", type(INTERNAL + "diagnostics.JmxRegistration"),
-                "MBEAN_SERVER_CLASS");
-        constant("JAVA_JAR_FILE_NAME", type(INTERNAL + "nativefilter.NativeLibraries"), "AGENT_JAR_NAME");
+        constant("JAVA_MBEAN_SERVER_INTERNAL_NAME", type(INTERNAL + "rewrite.ClassLoadSignals"), "MBEAN_SERVER_CLASS");
+        constant("JAVA_JAR_FILE_NAME", type(INTERNAL + "install.NativeLibraries"), "AGENT_JAR_NAME");
     }
 
     /** A class of the agent's, not initialized: some need what only an agent's JVM has. */

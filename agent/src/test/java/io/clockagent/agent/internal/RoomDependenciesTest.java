@@ -26,7 +26,10 @@ import org.junit.jupiter.api.Test;
  */
 class RoomDependenciesTest {
 
-    /** The rooms of the entry points, -javaagent's and -agentpath's, which nothing else may call. */
+    /**
+     * The rooms of the entry points, -javaagent's and the native start's, which no other room may call; the native
+     * start's builds on the one installation in -javaagent's.
+     */
     private static final Set<String> ENTRY_ROOMS = Set.of("install", "nativeentry");
     private static final Path SOURCES = Path.of("src/main/java/io/clockagent/agent/internal");
     private static final Path CLASSES = Path.of("target/classes/io/clockagent/agent");
@@ -62,9 +65,9 @@ class RoomDependenciesTest {
     }
 
     @Test
-    void noRoomDependsOnAnEntrysRoom() throws IOException {
+    void noRoomButAnEntrysDependsOnAnEntrysRoom() throws IOException {
         for (Map.Entry<String, Set<String>> room : declared().entrySet()) {
-            assertTrue(room.getValue().stream().noneMatch(ENTRY_ROOMS::contains),
+            assertTrue(ENTRY_ROOMS.contains(room.getKey()) || room.getValue().stream().noneMatch(ENTRY_ROOMS::contains),
                     room.getKey() + " depends on an entry's room: " + room.getValue());
         }
     }

@@ -3,7 +3,7 @@
  * active one to detach. Runs on the thread that installs or detaches a copy, and, for the detach signal, on the
  * class-loading thread that shows it to the active copy's transformer.
  *
- * <p>Public for {@code install} (the claim), and for {@code rewrite} and {@code nativefilter}, which watch for the
+ * <p>Public for {@code install} and {@code nativeentry} (the claim), and for {@code rewrite}, which watches for the
  * signal.
  *
  * <p>May depend on: nothing.

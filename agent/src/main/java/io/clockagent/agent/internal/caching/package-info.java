@@ -6,8 +6,8 @@
  * from any thread.
  *
  * <p>Public for {@code clock} (the ticker consults the gate), {@code options} (the cache policy values),
- * {@code diagnostics} (which shows the decision's figures), and {@code install} and {@code nativeentry}, which pass
- * the option on to the ticker.
+ * {@code diagnostics} (which shows the decision's figures), and {@code install}, which passes the option on to the
+ * ticker.
  *
  * <p>May depend on: nothing.
  */

@@ -16,8 +16,8 @@ import java.util.Set;
  * from every named module (all read {@code java.base}). Defining it through a private lookup needs
  * {@code java.lang} open to the agent; the agent's classes live in their own class loader, whose module is the only
  * one it is opened to, so the application gains no access. Appending a jar to the boot class path would also work
- * but turns class-data sharing off for application classes and prints a warning. The agent's other classes in
- * {@code java.lang}, those that load the native library warning-free, are defined the same way.
+ * but turns class-data sharing off for application classes and prints a warning. The agent's other class in
+ * {@code java.lang}, which loads the native library warning-free, is defined the same way.
  */
 public final class BootClock {
 
@@ -61,8 +61,7 @@ public final class BootClock {
     }
 
     /**
-     * Opens {@code java.lang} to the agent's module alone, which {@link #defineOrFindInJavaLang} and
-     * {@link #defineOrFindBuiltInJavaLang} need.
+     * Opens {@code java.lang} to the agent's module alone, which {@link #defineOrFindBuiltInJavaLang} needs.
      */
     public static void openJavaLang(Instrumentation instrumentation) {
         instrumentation.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
@@ -71,19 +70,8 @@ public final class BootClock {
 
     /**
      * The class an earlier copy of the agent defined in {@code java.lang} as {@code internalName} (such classes
-     * outlive a detach), or the agent's class {@code sourceInternalName} defined there now under that name. Needs
-     * {@code java.lang} open to the agent.
-     */
-    public static Class<?> defineOrFindInJavaLang(String sourceInternalName, String internalName)
-            throws ReflectiveOperationException, IOException {
-        Class<?> earlier = definedInJavaLang(internalName);
-        return earlier != null ? earlier
-                : define(ClassRenamer.rename(sourceBytes(sourceInternalName), sourceInternalName, internalName));
-    }
-
-    /**
-     * As {@link #defineOrFindInJavaLang(String, String)}, from a class file the build has already renamed, which the
-     * jar holds as the resource {@code classFileResource}: no renaming at run time.
+     * outlive a detach), or the class file the build renamed for it, which the jar holds as the resource
+     * {@code classFileResource}, defined there now. Needs {@code java.lang} open to the agent.
      */
     public static Class<?> defineOrFindBuiltInJavaLang(String classFileResource, String internalName)
             throws ReflectiveOperationException, IOException {

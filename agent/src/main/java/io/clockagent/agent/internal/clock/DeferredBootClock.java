@@ -22,8 +22,6 @@ public class DeferredBootClock implements Runnable {
      * thread: no context class loader, no inheritable thread-locals of the application.
      */
     private final Thread definer;
-    /** Run by the definer thread once the clock is defined; null for nothing. */
-    private final Runnable afterDefined;
     private final Object definerStart = new Object();
     /** Written under {@link #definerStart}. */
     private volatile boolean definerStarted;
@@ -31,11 +29,9 @@ public class DeferredBootClock implements Runnable {
     /** Guarded by this. */
     private boolean failed;
 
-    /** @param afterDefined run on the definer thread once the clock is defined, or null */
-    public DeferredBootClock(Instrumentation instrumentation, AgentLog log, Runnable afterDefined) {
+    public DeferredBootClock(Instrumentation instrumentation, AgentLog log) {
         this.instrumentation = instrumentation;
         this.log = log;
-        this.afterDefined = afterDefined;
         this.definer = new Thread(this, "clock-agent-define");
         definer.setDaemon(true);
         definer.setContextClassLoader(null);
@@ -65,9 +61,7 @@ public class DeferredBootClock implements Runnable {
     /** The definer thread's work. */
     @Override
     public void run() {
-        if (writer() != null && afterDefined != null) {
-            afterDefined.run();
-        }
+        writer();
     }
 
     /**

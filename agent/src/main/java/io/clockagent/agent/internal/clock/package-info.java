@@ -7,8 +7,8 @@
  *
  * <p>Public for {@code rewrite} (which defines the clock and starts the ticker), {@code options} (the wait strategy
  * values), {@code diagnostics} (which reads the ticker's counts and decision, and whose doctor runs a ticker of its
- * own), {@code nativefilter} (which defines its own class in {@code java.lang} the same way) and {@code install},
- * which builds them.
+ * own) and {@code install}, which builds them and defines the class that loads the native library in
+ * {@code java.lang} the same way.
  *
  * <p>May depend on: caching, classfile, jfr, log.
  */

@@ -3,8 +3,8 @@ package io.clockagent.agent.internal.diagnostics;
 import io.clockagent.agent.internal.caching.CachingDecision;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.Ticker;
-import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.ClassFilter;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -40,7 +40,7 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private final AgentOptions options;
     private final RewriteCounters counters;
-    private final NativeFilterStatus nativeFilter;
+    private final ClassFilter filter;
     /** Null in a dry run. */
     private final Ticker ticker;
     private final String clocksource;
@@ -48,11 +48,11 @@ final class ClockAgentMBean implements InvocationHandler {
     private MBeanInfo info;
     private volatile double directCallNanos = Double.NaN;
 
-    ClockAgentMBean(AgentOptions options, RewriteCounters counters, NativeFilterStatus nativeFilter, Ticker ticker,
+    ClockAgentMBean(AgentOptions options, RewriteCounters counters, ClassFilter filter, Ticker ticker,
             String clocksource) {
         this.options = options;
         this.counters = counters;
-        this.nativeFilter = nativeFilter;
+        this.filter = filter;
         this.ticker = ticker;
         this.clocksource = clocksource;
     }
@@ -68,17 +68,16 @@ final class ClockAgentMBean implements InvocationHandler {
         add("DryRun", boolean.class, "whether call sites are only counted, not rewritten", options::dryRun);
         add("Clocksource", String.class, "the kernel clocksource behind the direct clock", () -> clocksource);
         add("ClassesScanned", long.class, "classes in scope checked for call sites",
-                () -> counters.classesScanned() + nativeFilter.classesScanned());
-        add("NativeClassFilter", boolean.class, "whether the native class filter has taken over from the Java one",
-                nativeFilter::hasTakenOver);
-        add("ClassFilter", String.class, "which class filter serves, and why not the native one",
-                this::classFilter);
+                () -> counters.classesScanned() + filter.classesScannedNatively());
+        add("NativeClassFilter", boolean.class, "whether the native class filter (the C hook) serves",
+                filter::isNative);
+        add("ClassFilter", String.class, "which class filter serves, and why not the native one", filter::describe);
         add("ClassesScannedNatively", long.class, "of those, the classes the native class filter checked",
-                nativeFilter::classesScanned);
+                filter::classesScannedNatively);
         add("ClassesRewritten", long.class, "classes whose call sites were rewritten",
-                () -> counters.classesRewritten() + nativeFilter.classesRewritten());
-        add("ClassesRewrittenNatively", long.class, "of those, the classes the native class filter rewrote itself",
-                nativeFilter::classesRewritten);
+                () -> counters.classesRewritten() + filter.classesRewrittenNatively());
+        add("ClassesRewrittenNatively", long.class, "of those, the classes the native class filter rewrote",
+                filter::classesRewrittenNatively);
         add("ClassesFailed", long.class, "classes left unchanged because they could not be read",
                 counters::classesFailed);
         if (counters.countsSites()) {
@@ -137,20 +136,6 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private CachingDecision decision() {
         return ticker == null ? null : ticker.cachingDecision();
-    }
-
-    private String classFilter() {
-        if (nativeFilter.hasTakenOver()) {
-            return "native";
-        }
-        String refusal = nativeFilter.refusal();
-        if (refusal != null) {
-            return "java: native class filter not started: " + refusal;
-        }
-        if (options.dryRun()) {
-            return "java: dryRun=true";
-        }
-        return options.nativeFilter() ? "java until the cached clock is defined" : "java: nativeFilter=false";
     }
 
     private long currentLagMillis() {

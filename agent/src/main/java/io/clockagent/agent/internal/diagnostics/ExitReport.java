@@ -5,8 +5,8 @@ import io.clockagent.agent.internal.classfile.MethodCallSites;
 import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
-import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.ClassFilter;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,16 +24,16 @@ public final class ExitReport implements Runnable {
 
     private final AgentOptions options;
     private final RewriteCounters counters;
-    private final NativeFilterStatus nativeFilter;
+    private final ClassFilter filter;
     private final Ticker ticker;
     private final AgentLog log;
 
     /** @param ticker null in a dry run, which starts none */
-    public ExitReport(AgentOptions options, RewriteCounters counters, NativeFilterStatus nativeFilter, Ticker ticker,
+    public ExitReport(AgentOptions options, RewriteCounters counters, ClassFilter filter, Ticker ticker,
             AgentLog log) {
         this.options = options;
         this.counters = counters;
-        this.nativeFilter = nativeFilter;
+        this.filter = filter;
         this.ticker = ticker;
         this.log = log;
     }
@@ -54,13 +54,13 @@ public final class ExitReport implements Runnable {
         }
     }
 
-    /** By either filter: the Java transformer's count stops where the native filter's starts. */
+    /** By whichever filter served: the other counted none. */
     private long classesScanned() {
-        return counters.classesScanned() + nativeFilter.classesScanned();
+        return counters.classesScanned() + filter.classesScannedNatively();
     }
 
     private long classesRewritten() {
-        return counters.classesRewritten() + nativeFilter.classesRewritten();
+        return counters.classesRewritten() + filter.classesRewrittenNatively();
     }
 
     String[] summaryLines() {
@@ -100,9 +100,9 @@ public final class ExitReport implements Runnable {
         field(json, "options", quote(options.describe()));
         field(json, "dryRun", Boolean.toString(options.dryRun()));
         field(json, "classesScanned", Long.toString(classesScanned()));
-        field(json, "classesScannedNatively", Long.toString(nativeFilter.classesScanned()));
+        field(json, "classesScannedNatively", Long.toString(filter.classesScannedNatively()));
         field(json, "classesRewritten", Long.toString(classesRewritten()));
-        field(json, "classesRewrittenNatively", Long.toString(nativeFilter.classesRewritten()));
+        field(json, "classesRewrittenNatively", Long.toString(filter.classesRewrittenNatively()));
         field(json, "classesFailed", Long.toString(counters.classesFailed()));
         field(json, "callSites", Long.toString(counters.callSites()));
         field(json, "methodReferences", Long.toString(counters.methodReferences()));

@@ -2,145 +2,146 @@ package io.clockagent.agent.internal.install;
 
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.clock.BootClock;
+import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.diagnostics.ExitReport;
-import io.clockagent.agent.internal.diagnostics.JmxRegistration;
 import io.clockagent.agent.internal.diagnostics.MBeanPublisher;
 import io.clockagent.agent.internal.log.AgentLog;
-import io.clockagent.agent.internal.nativefilter.NativeClassFilter;
-import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.CallSiteTransformer;
+import io.clockagent.agent.internal.rewrite.ClassLoadSignals;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import io.clockagent.agent.internal.rewrite.RewriteScope;
-import java.lang.instrument.Instrumentation;
+import io.clockagent.agent.internal.rewrite.RewrittenSites;
+import java.lang.invoke.MethodHandles;
 
 /**
- * A running agent: every part of it, built here from the options, started, and closed on request. Closing stops
- * rewriting, restores the original code of the classes loaded so far, stops the ticker so that any read still
- * redirected goes to the direct clock, and gives up the claim to be this JVM's active copy. Closing twice does
- * nothing more.
+ * A running agent, whichever way it started: built from the options, it holds the counters, the sites of the classes
+ * rewritten (for {@code verbose} and the report), the ticker, the MBean, the report at exit and the detach. What
+ * differs between the starts is its {@link ClassRewriting}: the native library's C hook, or, where the library cannot
+ * serve, the Java transformer ({@link TransformerRewriting}). Uses nothing of {@code java.instrument}, which a runtime
+ * started through the library may lack.
  *
- * <p>The parts that a dry run, {@code jmx=false} or {@code nativeFilter=false} leaves out are null. Two links run
- * against the order of construction, so they go through this object: the clock, once defined, starts the hand-over
- * to the native filter, which is built only then, off the startup path ({@link #run}); and the transformer, built
- * before this object is complete, closes it when another copy asks ({@link #close}).
+ * <p>The class filter tells it what class loading signals ({@link ClassLoadSignals}). The C hook calls those methods,
+ * and {@link #clockDefined}, {@link #rewroteNatively} and {@link #leftInstantReadsNatively}, by name through JNI on
+ * the object {@code NativeEntry.start} returns, which is this: {@link #clockDefined} at most once, the other two only
+ * where sites are counted. The detach runs once, on a thread of its own.
  */
-final class Installation implements Runnable, AutoCloseable {
+public final class Installation implements ClassLoadSignals, Runnable {
 
-    private final Instrumentation instrumentation;
-    private final AgentOptions options;
-    private final AgentLog log;
-    /** The banner this copy printed and claimed the JVM with. */
+    /** The banner this copy printed and claimed the JVM with, which the detach gives up last. */
     private final String banner;
-    private final RewriteScope scope;
+    private final AgentLog log;
+    private final ClassRewriting rewriting;
     private final RewriteCounters counters;
-    private final NativeFilterStatus nativeFilterStatus;
-    /** Null in a dry run, as is {@link #ticker}. */
-    private final DeferredBootClock clock;
+    /** Null unless sites are counted. */
+    private final RewrittenSites sites;
+    /** Null in a dry run, which starts none. */
     private final Ticker ticker;
-    private final CallSiteTransformer transformer;
-    private final JmxRegistration jmx;
-    /** Built at the hand-over; null before and where it may not serve. Guarded by this. */
-    private NativeClassFilter nativeFilter;
+    /** Null with {@code jmx=false}. */
+    private final MBeanPublisher mbean;
     /** Guarded by this. */
-    private boolean closed;
-
-    Installation(Instrumentation instrumentation, AgentOptions options, String clocksource, String banner,
-            AgentLog log) {
-        this.instrumentation = instrumentation;
-        this.options = options;
-        this.log = log;
-        this.banner = banner;
-        boolean dryRun = options.dryRun();
-        boolean nativeFilterMayServe = !dryRun && options.nativeFilter();
-        scope = new RewriteScope(options.packages());
-        counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
-        nativeFilterStatus = new NativeFilterStatus();
-        clock = dryRun ? null : new DeferredBootClock(instrumentation, log,
-                nativeFilterMayServe ? this : null);
-        ticker = dryRun ? null : Ticker.prepare(null, options.tickNanos(), options.waitStrategy(),
-                options.monotonic(), options.cachePolicy());
-        transformer = new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, options.verbose(), clock, ticker,
-                counters, nativeFilterMayServe, this);
-        jmx = options.jmx() ? new JmxRegistration(instrumentation, new MBeanPublisher(options, counters,
-                nativeFilterStatus, ticker, clocksource, log)) : null;
-    }
+    private boolean detached;
 
     /**
-     * Registers the transformer and prints the banner. At startup it first starts waiting for JMX; attached to a
-     * running JVM, it rewrites the classes loaded already and then registers the MBean. A request to detach that
-     * arrives meanwhile waits until this is done.
+     * Builds the agent's parts and registers the report at exit; the caller has claimed the JVM with {@code banner}.
      */
-    synchronized void start(boolean attached) {
-        if (jmx != null && !attached) {
-            // Before the transformer: a hand-over to the native filter, which may follow at once, removes the waiter.
-            jmx.waitForJmx();
-        }
-        instrumentation.addTransformer(transformer, true);
-        log.line(banner);
-        if (attached) {
-            LoadedClasses.retransform(instrumentation, scope, log);
-        }
+    public Installation(ClassRewriting rewriting, AgentOptions options, String banner, String clocksource,
+            AgentLog log) {
+        this.rewriting = rewriting;
+        this.banner = banner;
+        this.log = log;
+        counters = new RewriteCounters(options.countsSites(), options.reportFile() != null);
+        // Built only where sites are counted, so that a JVM with the defaults never loads its class.
+        sites = options.countsSites() ? new RewrittenSites(options.packages(), counters, log, options.verbose(),
+                options.dryRun()) : null;
+        ticker = options.dryRun() ? null : Ticker.prepare(null, options.tickNanos(), options.waitStrategy(),
+                options.monotonic(), options.cachePolicy());
+        mbean = options.jmx() ? new MBeanPublisher(options, counters, rewriting, ticker, clocksource, log) : null;
         if (options.reportSummary() || options.reportFile() != null) {
-            Thread reporter = new Thread(new ExitReport(options, counters, nativeFilterStatus, ticker, log),
-                    "clock-agent-report");
+            Thread reporter = new Thread(new ExitReport(options, counters, rewriting, ticker, log), "clock-agent-report");
             reporter.setContextClassLoader(null);
             Runtime.getRuntime().addShutdownHook(reporter);
         }
-        if (jmx != null && attached) {
-            jmx.registerNow();
+    }
+
+    /** The Java transformer over this agent's counters, sites and ticker, which signals to this. */
+    CallSiteTransformer transformer(RewriteScope scope, DeferredBootClock clock) {
+        return new CallSiteTransformer(scope, BootClock.INTERNAL_NAME, log, clock, ticker, counters, sites, this);
+    }
+
+    /** The clock the C hook defined in {@code java.lang}, with its own lookup, which only the C half can take. */
+    void clockDefined(Class<?> clockClass, MethodHandles.Lookup clockAccess) {
+        ticker.startOnce(new CachedClockWriter(clockClass, clockAccess));
+    }
+
+    /** A class the C hook rewrote (in a dry run: would have), with its original bytes. */
+    void rewroteNatively(String className, byte[] original) {
+        try {
+            sites.show(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: the class is rewritten all the same.
+        }
+    }
+
+    /** A class in scope the C hook left as it was that keeps java.time reads of instants direct. */
+    void leftInstantReadsNatively(String className, byte[] original) {
+        try {
+            sites.showInstantReadsLeft(className, original);
+        } catch (Throwable failure) {
+            // Out of memory while counting: nothing changes but the count.
+        }
+    }
+
+    @Override
+    public void jmxStarting() {
+        if (mbean != null) {
+            mbean.startRegistering();
         }
     }
 
     /**
-     * Run by the clock's definer thread once the clock is defined: builds the native filter, whose classes a JVM that
-     * loads nothing in scope never loads, and hands class loading over to it. Not after a detach.
+     * On a thread of its own: the loading thread must not wait for the ticker, and a retransformation started from
+     * inside a Java transformer would not be shown to any transformer.
+     */
+    @Override
+    public void detachRequested() {
+        try {
+            Thread detaching = new Thread(this, "clock-agent-detach");
+            detaching.setDaemon(true);
+            detaching.setContextClassLoader(null);
+            detaching.start();
+        } catch (Throwable failure) {
+            log.line("could not detach: " + failure);
+        }
+    }
+
+    /**
+     * The detach: the MBean unregistered, the ticker stopped, so that any read still redirected takes the direct
+     * clock, the original code restored, and the claim on the JVM given up last, which the asking copy waits for.
+     * Once; a second request does nothing more.
      */
     @Override
     public void run() {
-        NativeClassFilter filter;
         synchronized (this) {
-            if (closed) {
+            if (detached) {
                 return;
             }
-            filter = NativeClassFilter.forThisPlatform(instrumentation, transformer, options.packages(), jmx,
-                    JmxRegistration.MBEAN_SERVER_CLASS, nativeFilterStatus, log, options.nativeFilterRequested());
-            nativeFilter = filter;
-        }
-        filter.run();
-    }
-
-    /** Detaches, as another copy asked; on a thread of its own, which the transformer starts. */
-    @Override
-    public void close() {
-        // Waits for start to finish.
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+            detached = true;
         }
         try {
-            NativeClassFilter filter;
-            synchronized (this) {
-                filter = nativeFilter;
-            }
-            if (filter != null) {
-                filter.close();
-            }
-            instrumentation.removeTransformer(transformer);
-            if (jmx != null) {
-                jmx.close();
+            if (mbean != null) {
+                mbean.unregister();
             }
             if (ticker != null) {
                 ticker.close();
             }
-            int restored = LoadedClasses.retransform(instrumentation, scope, log);
+            int restored = rewriting.restore();
             log.line("detached: ticker stopped, original code restored in " + restored + " classes");
+        } catch (RuntimeException | Error failure) {
+            log.line("could not detach: " + failure);
         } finally {
-            // Last: the copy that asked for the detach waits for this.
             ActiveCopy.release(banner);
         }
     }

@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Installs the agent into this JVM, or detaches it. Both entry points, {@code premain} and {@code agentmain}, call
- * {@link #install} or {@link #detach} once; the failure policy lives here. At startup the native library's start
- * ({@link NativeStart}) comes first, which applies the same policy in C, and the Java start only where it cannot
- * serve.
+ * {@link #install} or {@link #detach} once; the failure policy lives here. At startup and attached alike the native
+ * library's start ({@link NativeStart}) comes first, which applies the same policy in C, and the Java start only where
+ * it cannot serve.
  *
  * <p>{@code enabled=false} from any option source comes before the failure policy: one line naming the source, and
  * nothing else done, not even the active copy's claim, whatever else the options say.
@@ -45,27 +45,40 @@ public final class Installer {
     }
 
     /**
-     * The Java start, where the native start ({@link NativeStart}) cannot serve; the entry points' signature, for the
-     * entry's reflective call.
+     * The Java start below Java 24, where the entry's own native start ({@link NativeStart}) could not serve; the entry
+     * points' signature, for the entry's reflective call. Why not comes through a system property.
      */
     public static void startInJava(String optionsText, Instrumentation instrumentation) {
-        install(instrumentation, optionsText, true);
+        install(instrumentation, optionsText, true, NativeStart.whyNotNative());
     }
 
-    /** The entry point's {@code agentmain}, forwarded: {@link #DETACH} detaches, anything else attaches. */
+    /** The Java start from Java 24 on, where the native start could not serve, for the reason given. */
+    static void startInJava(String optionsText, Instrumentation instrumentation, String whyNotNative) {
+        install(instrumentation, optionsText, true, whyNotNative);
+    }
+
+    /**
+     * The entry point's {@code agentmain}, forwarded: {@link #DETACH} detaches, anything else attaches, through the
+     * native start where it can serve.
+     */
     public static void agentmain(String optionsText, Instrumentation instrumentation) {
         if (DETACH.equals(optionsText)) {
             detach(instrumentation);
-        } else {
-            install(instrumentation, optionsText, false);
+            return;
+        }
+        String whyNotNative = NativeStart.start(optionsText, instrumentation, true);
+        if (whyNotNative != null) {
+            install(instrumentation, optionsText, false, whyNotNative);
         }
     }
 
     /**
      * @param optionsText the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
      * @param atStartup true from {@code premain}, false when attached to a running JVM
+     * @param whyNotNative why the native start left the start to Java, or null where it did not say
      */
-    private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup) {
+    private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup,
+            String whyNotNative) {
         AgentLog log = AgentLog.toStandardError();
         if (!NativeStart.isTheJvms(instrumentation)) {
             log.line("off: install needs the JVM's own Instrumentation");
@@ -95,13 +108,13 @@ public final class Installer {
                 log.line(ALREADY_ACTIVE);
                 return;
             }
-            new Installation(instrumentation, options, clocksource, banner, log).start(!atStartup);
+            TransformerRewriting rewriting = new TransformerRewriting(instrumentation, options, whyNotNative, log);
+            rewriting.start(new Installation(rewriting, options, banner, clocksource, log), banner, !atStartup);
         } catch (Throwable failure) {
             if (banner != null) {
                 ActiveCopy.release(banner);
             }
             log.line("off, the service runs without it: could not install: " + failure);
-            return;
         }
     }
 

@@ -2,22 +2,23 @@ package io.clockagent.agent.internal.install;
 
 import io.clockagent.agent.Internals;
 import io.clockagent.agent.internal.clock.BootClock;
-import io.clockagent.agent.internal.nativefilter.NativeLibraries;
 import io.clockagent.agent.internal.options.AgentOptions;
 import java.io.File;
 import java.io.UnsupportedEncodingException;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The {@code -javaagent} entry's start: where the jar carries the native library for this platform, {@code premain}
- * loads it and hands the start over to the {@code -agentpath} entry's C half (agent/src/main/c/java_agent_start.c),
- * which reads the options, prints the banner, rewrites from the first class in scope and later starts the agent's Java
- * side, as it does for {@code -agentpath}. So no more of the agent's Java runs before {@code main} than the entry, this
- * class and {@code NativeLibraries} (and from Java 24 on the internals' gateway and loader, and {@code BootClock}): the
- * Java start that {@link Installation} builds loads about thirty classes, in the interpreter, and opens
- * {@code java.lang}, whose first lambdas are the JVM's. That start remains where this one cannot serve:
- * {@code nativeFilter=false}, no library for the platform, a library that cannot load (a {@code noexec} temporary
- * directory), and attaching.
+ * The {@code -javaagent} entry's start, and the jar's attach: where the jar carries the native library for this
+ * platform, {@code premain} and {@code agentmain} load it and hand the start over to the {@code -agentpath} entry's C
+ * half (agent/src/main/c/java_agent_start.c), which reads the options, prints the banner, rewrites from the first
+ * class in scope (attached: the classes loaded already too) and later starts the agent's Java side, as it does for
+ * {@code -agentpath}. So no more of the agent's Java runs before {@code main} than the entry, this class and
+ * {@link NativeLibraries} (and from Java 24 on the internals' gateway and loader, and {@code BootClock}): the Java
+ * start ({@link TransformerRewriting}) loads about thirty classes, in the interpreter, and opens {@code java.lang},
+ * whose first lambdas are the JVM's. That start remains where this one cannot serve: {@code nativeFilter=false}, no
+ * library for the platform, a library that cannot load (a {@code noexec} temporary directory), and, from Java 24 on,
+ * an attach after a detach, as the library's loading class in {@code java.lang} binds the start of the first copy
+ * alone. This start then says nothing and leaves the Java start why, which {@code nativeFilter=true} prints.
  *
  * <p>Java 24 and later warn when code outside {@code java.base} loads a library (JEP 472); there the library is loaded
  * by a class defined in {@code java.lang} ({@code bootstrap.NativeStartLibrary}, renamed by the build), which costs
@@ -47,6 +48,12 @@ public final class NativeStart {
             "io/clockagent/agent/bootstrap/ClockAgentNativeStartLibrary.classbytes";
     /** NativeStartLibrary.HAND_OVER. */
     private static final String HAND_OVER = "clockagent.nativeStart";
+    /**
+     * The system property that holds, from a native start that left the start to Java below Java 24 until the Java
+     * start in the internals' loader takes it, an {@code Object[]} of why; never a string, so no property listing
+     * shows it. Before {@code main}, where the application reads no property yet.
+     */
+    private static final String WHY_NOT_NATIVE = "clockagent.whyNotNative";
 
     private NativeStart() {
     }
@@ -57,27 +64,62 @@ public final class NativeStart {
      * installer loads only then.
      */
     public static void premain(String agentArguments, Instrumentation instrumentation) {
-        if (!startedNatively(agentArguments, instrumentation)) {
-            Installer.startInJava(agentArguments, instrumentation);
+        String whyNotNative = start(agentArguments, instrumentation, false);
+        if (whyNotNative != null) {
+            Installer.startInJava(agentArguments, instrumentation, whyNotNative);
         }
     }
 
     /**
-     * Starts the agent through the native library if it can, with the JVM's own Instrumentation alone, and stops the
-     * JVM where the C half says so ({@code strict=true} and a bad option).
-     *
-     * @return true once the C half has started the agent or said why it is off; false if the Java start is to serve,
-     *     with nothing said or done
+     * {@code premain} below Java 24, from the application class loader: the native start, or false for the Java
+     * start in the internals' loader, which takes why from a system property ({@link #whyNotNative}).
      */
     public static boolean startedNatively(String agentArguments, Instrumentation instrumentation) {
+        String whyNotNative = start(agentArguments, instrumentation, false);
+        if (whyNotNative != null) {
+            System.getProperties().put(WHY_NOT_NATIVE, new Object[] {whyNotNative});
+        }
+        return whyNotNative == null;
+    }
+
+    /** Why the native start left the start below Java 24 to Java, taken out of its property; null if it left none. */
+    static String whyNotNative() {
+        Object left = System.getProperties().remove(WHY_NOT_NATIVE);
+        return left instanceof Object[] ? (String) ((Object[]) left)[0] : null;
+    }
+
+    /**
+     * Starts the agent through the native library if it can, with the JVM's own Instrumentation alone, and stops the
+     * JVM where the C half says so ({@code strict=true} and a bad option, at startup only).
+     *
+     * @param attached whether {@code agentmain} attaches the agent to a running JVM
+     * @return null once the C half has started the agent or said why it is off; otherwise why the Java start is to
+     *     serve, with nothing said or done here
+     */
+    static String start(String agentArguments, Instrumentation instrumentation, boolean attached) {
         if (!isTheJvms(instrumentation)) {
-            return false;
+            return "not the JVM's own Instrumentation";
         }
-        int started = start(agentArguments, instrumentation);
-        if (started == STOP_JVM) {
-            System.exit(1);
+        try {
+            File jar = NativeLibraries.jarOf(NativeStart.class);
+            File library = NativeLibraries.writePrivateCopy(jar);
+            if (library == null) {
+                return "the agent jar carries no library for " + NativeLibraries.thisPlatform();
+            }
+            try {
+                load(library.getPath(), instrumentation);
+            } finally {
+                NativeLibraries.deletePrivateCopy(library);
+            }
+            int started = start(utf8(agentArguments), utf8(System.getProperty(AgentOptions.SYSTEM_PROPERTY)),
+                    utf8(jar.getPath()), attached);
+            if (started == STOP_JVM) {
+                System.exit(1);
+            }
+            return started == START_IN_JAVA ? "the native library could not hook class loading" : null;
+        } catch (Exception | LinkageError cannotStartHere) {
+            return cannotStartHere.toString();
         }
-        return started != START_IN_JAVA;
     }
 
     /**
@@ -87,32 +129,6 @@ public final class NativeStart {
      */
     static boolean isTheJvms(Instrumentation instrumentation) {
         return instrumentation != null && instrumentation.getClass().getModule() == Instrumentation.class.getModule();
-    }
-
-    /**
-     * Starts the agent through the native library, if it can.
-     *
-     * @param agentArguments the text after {@code =} in {@code -javaagent:clock-agent.jar=...}, or null
-     * @return the C half's {@code entry_start} once it has decided, and said so where it must; {@link #START_IN_JAVA}
-     *     if the Java start is to serve, with nothing said or done
-     */
-    private static int start(String agentArguments, Instrumentation instrumentation) {
-        try {
-            File jar = NativeLibraries.jarOf(NativeStart.class);
-            File library = NativeLibraries.writePrivateCopy(jar);
-            if (library == null) {
-                return START_IN_JAVA;
-            }
-            try {
-                load(library.getPath(), instrumentation);
-            } finally {
-                NativeLibraries.deletePrivateCopy(library);
-            }
-            return start(utf8(agentArguments), utf8(System.getProperty(AgentOptions.SYSTEM_PROPERTY)),
-                    utf8(jar.getPath()));
-        } catch (Exception | LinkageError cannotStartHere) {
-            return START_IN_JAVA;
-        }
     }
 
     private static void load(String libraryFile, Instrumentation instrumentation) throws Exception {
@@ -143,8 +159,10 @@ public final class NativeStart {
     }
 
     /**
-     * The C half's start, each argument UTF-8 or null; bound by name where this class loaded the library, else by
+     * The C half's start, each argument UTF-8 or null, {@code attached} from {@code agentmain}: an {@code entry_start}
+     * ({@link #STOP_JVM} never when attached). Bound by name where this class loaded the library, else by
      * NativeStartLibrary.
      */
-    private static native int start(byte[] agentArguments, byte[] optionsProperty, byte[] agentJar);
+    private static native int start(byte[] agentArguments, byte[] optionsProperty, byte[] agentJar,
+            boolean attached);
 }

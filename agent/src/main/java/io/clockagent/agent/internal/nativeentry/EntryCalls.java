@@ -1,14 +1,19 @@
 package io.clockagent.agent.internal.nativeentry;
 
 /**
- * The {@code -agentpath} entry's C half ({@code agent/src/main/c/agent_entry.c}), as its Java half calls it. The C half
- * binds these natives as it loads this side, since the JVM would look for them in the agent jar's loader, which loaded
- * no library.
+ * The native start's C half ({@code agent/src/main/c/agent_entry.c}), as its Java half calls it. The C half binds these
+ * natives as it loads this side, since the JVM would look for them in the agent jar's loader, which loaded no library.
  */
 final class EntryCalls {
 
     private EntryCalls() {
     }
+
+    /** Classes in scope the C hook checked since it was put in place. */
+    static native long classesScanned();
+
+    /** Classes the C hook rewrote (in a dry run: would have) since it was put in place. */
+    static native long classesRewritten();
 
     /**
      * Stops the C hook for good, so that no class is rewritten from here on, and retransforms every loaded class in

@@ -2,12 +2,14 @@ package io.clockagent.agent.internal.nativeentry;
 
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.diagnostics.HostClocksource;
+import io.clockagent.agent.internal.install.Installation;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.options.AgentOptions;
 
 /**
- * Starts what the native start ({@code -agentpath}, or {@code -javaagent} through the library) runs in Java: the
- * {@link NativeInstallation} that the C half then reports to. Called once, by the C half, after it has read the
+ * Starts what the native start ({@code -agentpath}, {@code JVMTI.agent_load}, or {@code -javaagent} and the jar's
+ * attach through the library) runs in Java: the {@link Installation}, over the C hook, that the C half then reports
+ * to. Called once, by the C half, after it has read the
  * options, printed the banner and claimed the JVM with it: on a thread of its own once the clock is defined or JMX
  * starts, or at the JVM's start where {@code verbose}, {@code report} or {@code dryRun} asks for this side from the
  * first class.
@@ -33,7 +35,7 @@ public final class NativeEntry {
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments,
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
-            return new NativeInstallation(options, banner, HostClocksource.describe(), log);
+            return new Installation(new HookRewriting(), options, banner, HostClocksource.describe(), log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
             return null;

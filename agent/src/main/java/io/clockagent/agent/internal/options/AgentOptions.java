@@ -243,7 +243,7 @@ public final class AgentOptions {
         return jmx;
     }
 
-    /** Whether the native class filter may take over from the Java transformer, where it is built for the platform. */
+    /** Whether the native start, with its C hook, may serve where the jar carries the library for the platform. */
     public boolean nativeFilter() {
         return !Boolean.FALSE.equals(nativeFilter);
     }

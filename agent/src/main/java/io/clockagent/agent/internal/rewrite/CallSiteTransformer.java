@@ -8,6 +8,7 @@ import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
+import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 
 /**
@@ -16,11 +17,10 @@ import java.security.ProtectionDomain;
  * newer than the rewriter can read: once for the whole run, by the first such class). Called concurrently by
  * every thread that loads classes. In a dry run it finds and counts the sites but hands every class back unchanged;
  * otherwise the first class in scope starts defining the cached clock, and the first class it rewrites, once the
- * clock is defined, starts the ticker. It also passes on another copy's request to detach ({@link ActiveCopy}).
- * Where it can (by default; not with {@code nativeFilter=false}), the native class filter takes over once the clock
- * is defined and shows this transformer only the classes it does not handle itself ({@link HandOver}).
+ * clock is defined, starts the ticker. It also passes on what class loading signals to the agent
+ * ({@link ClassLoadSignals}): JMX starting, and another copy's request to detach ({@link ActiveCopy}).
  */
-public final class CallSiteTransformer implements HandOver {
+public final class CallSiteTransformer implements ClassFileTransformer {
 
     private final RewriteScope scope;
     private final String clockInternalName;
@@ -36,24 +36,14 @@ public final class CallSiteTransformer implements HandOver {
     private final Ticker ticker;
     private final boolean dryRun;
     private final RewriteCounters counters;
-    /** Closed when another copy asks this one to detach. */
-    private final AutoCloseable detach;
-    /** Set once the native class filter has taken over. */
-    private volatile boolean steppedAside;
-    /**
-     * The class this thread last examined, while a native filter may take over; null otherwise. Kept by identity
-     * hash and name, so that a thread never holds on to an application class loader through it.
-     */
-    private final ThreadLocal<Examined> lastExamined;
+    private final ClassLoadSignals signals;
 
     /**
      * @param clock and {@code ticker}: null for a dry run
-     * @param nativeFilterMayTakeOver whether to keep what {@link #examinedLast} needs
-     * @param detach closed, on a thread of its own, when another copy asks this one to detach
+     * @param sites null unless sites are counted
      */
-    public CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, boolean verbose,
-            DeferredBootClock clock, Ticker ticker, RewriteCounters counters, boolean nativeFilterMayTakeOver,
-            AutoCloseable detach) {
+    public CallSiteTransformer(RewriteScope scope, String clockInternalName, AgentLog log, DeferredBootClock clock,
+            Ticker ticker, RewriteCounters counters, RewrittenSites sites, ClassLoadSignals signals) {
         this.scope = scope;
         this.clockInternalName = clockInternalName;
         this.log = log;
@@ -61,76 +51,22 @@ public final class CallSiteTransformer implements HandOver {
         this.ticker = ticker;
         this.dryRun = ticker == null;
         this.counters = counters;
-        // Built only where sites are counted, so that a JVM with the defaults never loads its class.
-        this.sites = counters.countsSites() ? new RewrittenSites(scope.packages(), counters, log, verbose, dryRun) : null;
-        this.lastExamined = nativeFilterMayTakeOver ? new ThreadLocal<>() : null;
-        this.detach = detach;
+        this.sites = sites;
+        this.signals = signals;
     }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
-        return steppedAside ? null : examine(loader, className, classFile, true);
-    }
-
-    @Override
-    public byte[] passedOn(ClassLoader loader, String className, byte[] classFile) {
-        return examine(loader, className, classFile, false);
-    }
-
-    @Override
-    public boolean examinedLast(ClassLoader loader, String className) {
-        Examined examined = lastExamined == null ? null : lastExamined.get();
-        return examined != null && examined.loaderHash == System.identityHashCode(loader)
-                && examined.className.equals(className);
-    }
-
-    private void remember(ClassLoader loader, String className) {
-        Examined examined = lastExamined.get();
-        if (examined == null) {
-            examined = new Examined();
-            lastExamined.set(examined);
-        }
-        examined.loaderHash = System.identityHashCode(loader);
-        examined.className = className;
-    }
-
-    @Override
-    public boolean countsSites() {
-        return counters.countsSites();
-    }
-
-    /** Starts the ticker, as the first class rewritten here does, whether or not this transformer rewrote any. */
-    @Override
-    public void rewritingNatively() {
-        CachedClockWriter defined = clock.writer();
-        if (defined != null) {
-            ticker.startOnce(defined);
-        }
-    }
-
-    @Override
-    public void stepAside() {
-        steppedAside = true;
-    }
-
-    private byte[] examine(ClassLoader loader, String className, byte[] classFile, boolean countScanned) {
         if (!scope.includes(loader, className)) {
-            if (ActiveCopy.isDetachSignal(loader, className)) {
-                detachAsAsked();
-            }
+            signalled(loader, className);
             return null;
         }
         try {
             if (clock != null) {
                 clock.defineSoon();
             }
-            if (countScanned) {
-                counters.scanned();
-                if (lastExamined != null) {
-                    remember(loader, className);
-                }
-            }
+            counters.scanned();
             byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
             if (rewritten == null) {
                 if (sites != null) {
@@ -142,6 +78,15 @@ public final class CallSiteTransformer implements HandOver {
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
+        }
+    }
+
+    /** A class out of scope: JMX starting, or another copy's request to detach, are passed on. */
+    private void signalled(ClassLoader loader, String className) {
+        if (loader == null && ClassLoadSignals.MBEAN_SERVER_CLASS.equals(className)) {
+            signals.jmxStarting();
+        } else if (ActiveCopy.isDetachSignal(loader, className)) {
+            signals.detachRequested();
         }
     }
 
@@ -165,7 +110,7 @@ public final class CallSiteTransformer implements HandOver {
             return null;
         }
         counters.rewritten();
-        if (counters.countsSites()) {
+        if (sites != null) {
             sites.show(className, original);
         }
         if (dryRun) {
@@ -173,39 +118,6 @@ public final class CallSiteTransformer implements HandOver {
         }
         ticker.startOnce(clockToTick);
         return rewritten;
-    }
-
-    @Override
-    public void rewroteNatively(String className, byte[] original) {
-        try {
-            sites.show(className, original);
-        } catch (Throwable failure) {
-            // Out of memory while counting: the class is rewritten all the same.
-        }
-    }
-
-    @Override
-    public void leftInstantReadsNatively(String className, byte[] original) {
-        try {
-            sites.showInstantReadsLeft(className, original);
-        } catch (Throwable failure) {
-            // Out of memory while counting: nothing changes but the count.
-        }
-    }
-
-    /**
-     * Detaches on a thread of its own: the loading thread must not wait for the ticker, and a retransformation started
-     * from inside a transformer would not be shown to any transformer.
-     */
-    private void detachAsAsked() {
-        try {
-            Thread detaching = new Thread(new Detaching(detach, log), "clock-agent-detach");
-            detaching.setDaemon(true);
-            detaching.setContextClassLoader(null);
-            detaching.start();
-        } catch (Throwable failure) {
-            log.line("could not detach: " + failure);
-        }
     }
 
     private void reportOnce(String className, Throwable failure) {
@@ -219,31 +131,5 @@ public final class CallSiteTransformer implements HandOver {
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.
         }
-    }
-
-    /** Loaded only when another copy asks to detach. */
-    private static final class Detaching implements Runnable {
-        private final AutoCloseable detach;
-        private final AgentLog log;
-
-        Detaching(AutoCloseable detach, AgentLog log) {
-            this.detach = detach;
-            this.log = log;
-        }
-
-        @Override
-        public void run() {
-            try {
-                detach.close();
-            } catch (Throwable failure) {
-                log.line("could not detach: " + failure);
-            }
-        }
-    }
-
-    /** One per thread, reused. */
-    private static final class Examined {
-        int loaderHash;
-        String className;
     }
 }

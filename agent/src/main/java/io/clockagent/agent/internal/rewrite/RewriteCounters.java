@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the Java transformer has done so far; what the native class filter did after it took over is counted apart
- * ({@code NativeFilterStatus}). Updated by every class-loading thread at once, read by the report and the
+ * What the Java transformer has done so far, and the sites of the classes either filter rewrote; what the C hook
+ * checked and rewrote it counts itself ({@link ClassFilter}). Updated by every class-loading thread at once, read by the report and the
  * MBean at any time. Plain atomic counters: one increment per class is nothing beside defining the class, and a
  * {@code LongAdder} would load four more classes before {@code main}.
  */
@@ -48,7 +48,7 @@ public final class RewriteCounters {
         classesScanned.incrementAndGet();
     }
 
-    /** A class the Java transformer rewrote; the native filter counts its own. */
+    /** A class the Java transformer rewrote; the C hook counts its own. */
     void rewritten() {
         classesRewritten.incrementAndGet();
     }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.agent.internal.classfile.SiteCounts;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.log.CapturedLog;
-import io.clockagent.agent.internal.nativefilter.NativeFilterStatus;
 import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.ClassFilter;
 import io.clockagent.agent.internal.rewrite.RecordedCounters;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.io.ByteArrayOutputStream;
@@ -22,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExitReportTest {
 
+    /** The Java transformer, whose counts are the counters'. */
+    private static final ClassFilter JAVA_TRANSFORMER = filter(false, 0, 0);
+
     private final RewriteCounters counters = RecordedCounters.of(2,
             List.of(SiteCounts.rewritten("com.acme.\"Quoted\"", SiteCounts.method("now()J", 2, 0),
                     SiteCounts.method("lambda$run$0()V", 0, 1))),
@@ -32,7 +35,7 @@ class ExitReportTest {
     @Test
     void theSummaryCountsClassesSitesAndTicks() {
         ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters,
-                new NativeFilterStatus(), null, log);
+                JAVA_TRANSFORMER, null, log);
 
         report.run();
 
@@ -48,7 +51,7 @@ class ExitReportTest {
         RecordedCounters.instantReadsLeft(counters, 3);
         RecordedCounters.instantReadsLeft(counters, 4);
         ExitReport report = new ExitReport(AgentOptions.parse("report=summary,dryRun=true"), counters,
-                new NativeFilterStatus(), null, log);
+                JAVA_TRANSFORMER, null, log);
 
         report.run();
 
@@ -63,7 +66,7 @@ class ExitReportTest {
     @Test
     void theJsonFileListsEveryRewrittenMethod(@TempDir Path directory) throws Exception {
         Path file = directory.resolve("report.json");
-        new ExitReport(AgentOptions.parse("dryRun=true,report=" + file), counters, new NativeFilterStatus(), null, log)
+        new ExitReport(AgentOptions.parse("dryRun=true,report=" + file), counters, JAVA_TRANSFORMER, null, log)
                 .run();
 
         String json = Files.readString(file);
@@ -81,10 +84,49 @@ class ExitReportTest {
     void anUnwritableFileIsReportedInOneLine(@TempDir Path directory) {
         Path file = directory.resolve("missing-directory").resolve("report.json");
 
-        new ExitReport(AgentOptions.parse("report=" + file), counters, new NativeFilterStatus(), null, log).run();
+        new ExitReport(AgentOptions.parse("report=" + file), counters, JAVA_TRANSFORMER, null, log).run();
 
         String reported = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, reported.lines().count(), reported);
         assertTrue(reported.startsWith("clock-agent: could not write the report to " + file), reported);
+    }
+
+    @Test
+    void whereTheCHookServesItsCountsAreTheClassesCounts() {
+        ExitReport report = new ExitReport(AgentOptions.parse("report=summary"), new RewriteCounters(false, false),
+                filter(true, 5, 3), null, log);
+
+        report.run();
+
+        assertEquals("clock-agent: report: 5 classes scanned, 3 rewritten, 0 failed; 0 call sites and 0 method"
+                + " references", err.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow());
+        assertTrue(report.json().contains("\"classesScanned\": 5,\n  \"classesScannedNatively\": 5,"), report.json());
+        assertTrue(report.json().contains("\"classesRewritten\": 3,\n  \"classesRewrittenNatively\": 3,"),
+                report.json());
+    }
+
+    /** A class filter with counts of its own, as the C hook keeps them. */
+    private static ClassFilter filter(boolean isNative, long scanned, long rewritten) {
+        return new ClassFilter() {
+            @Override
+            public boolean isNative() {
+                return isNative;
+            }
+
+            @Override
+            public String describe() {
+                return isNative ? "native" : "java";
+            }
+
+            @Override
+            public long classesScannedNatively() {
+                return scanned;
+            }
+
+            @Override
+            public long classesRewrittenNatively() {
+                return rewritten;
+            }
+        };
     }
 }

@@ -29,8 +29,6 @@ import org.junit.jupiter.api.Test;
 
 class CallSiteTransformerTest {
 
-    /** Nothing in these tests asks the agent to detach. */
-    private static final AutoCloseable NO_DETACH = () -> { };
 
     private static final String FIXTURE = RewritingClassLoader.FIXTURES.replace('.', '/') + "ControlFlow";
     /** Not the system loader: in this test the system loader is the agent's own, which is never rewritten. */
@@ -40,6 +38,7 @@ class CallSiteTransformerTest {
     private final byte[] classFile = RewritingClassLoader.originalBytes(FIXTURE.replace('/', '.'));
 
     private final RewriteCounters counters = new RewriteCounters(true, true);
+    private final RecordedSignals signals = new RecordedSignals();
     /** Over the un-renamed clock class; its thread starts only if a test rewrites a class. */
     private final Ticker ticker;
 
@@ -60,11 +59,29 @@ class CallSiteTransformerTest {
     private CallSiteTransformer transformer(String options, DeferredBootClock clock) {
         AgentOptions parsed = AgentOptions.parse(options);
         return new CallSiteTransformer(new RewriteScope(parsed.packages()), RewritingClassLoader.FIXED_CLOCK, log(),
-                true, parsed.dryRun() ? null : clock, parsed.dryRun() ? null : ticker, counters, false, NO_DETACH);
+                parsed.dryRun() ? null : clock, parsed.dryRun() ? null : ticker, counters,
+                new RewrittenSites(parsed.packages(), counters, log(), true, parsed.dryRun()), signals);
     }
 
     private AgentLog log() {
         return CapturedLog.into(err);
+    }
+
+    /** What the transformer passed on. */
+    private static final class RecordedSignals implements ClassLoadSignals {
+
+        private int jmxStarts;
+        private int detachRequests;
+
+        @Override
+        public void jmxStarting() {
+            jmxStarts++;
+        }
+
+        @Override
+        public void detachRequested() {
+            detachRequests++;
+        }
     }
 
     /** Hands over the un-renamed clock class, or fails with {@code failure}; counts how often it was asked. */
@@ -76,7 +93,7 @@ class CallSiteTransformerTest {
         private String definingThread;
 
         CountedDefinitions(AgentLog log, RuntimeException failure) {
-            super(null, log, null);
+            super(null, log);
             this.failure = failure;
         }
 
@@ -247,6 +264,19 @@ class CallSiteTransformerTest {
         assertNull(transform(transformer, APPLICATION, "io/clockagent/agent/shaded/Library", classFile));
         assertNotNull(transform(transformer, APPLICATION, "com/acme/Service", classFile));
         assertEquals(1L, counters.classesScanned());
+    }
+
+    @Test
+    void theMBeanServerClassFromTheBootLoaderSignalsJmxStartingAndIsNotCountedAsScanned() {
+        CallSiteTransformer transformer = transformer("");
+
+        assertNull(transform(transformer, null, ClassLoadSignals.MBEAN_SERVER_CLASS, classFile));
+        assertNull(transform(transformer, APPLICATION, ClassLoadSignals.MBEAN_SERVER_CLASS, classFile));
+        assertNull(transform(transformer, null, "java/lang/Thread", classFile));
+
+        assertEquals(1, signals.jmxStarts, "the boot loader's MBean server class alone");
+        assertEquals(0, signals.detachRequests);
+        assertEquals(0L, counters.classesScanned());
     }
 
     @Test

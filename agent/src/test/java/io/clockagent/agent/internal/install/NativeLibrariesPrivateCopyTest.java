@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.nativefilter;
+package io.clockagent.agent.internal.install;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

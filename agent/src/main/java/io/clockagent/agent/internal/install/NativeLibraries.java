@@ -1,4 +1,4 @@
-package io.clockagent.agent.internal.nativefilter;
+package io.clockagent.agent.internal.install;
 
 import java.io.File;
 import java.io.FileOutputStream;
@@ -19,12 +19,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Where the agent jar keeps the native library (the class filter, and the {@code -agentpath} entry): one per
+ * Where the agent jar keeps the native library (the native start of every entry): one per
  * platform, in a folder named as the JVM names the platform ({@code os.name} and {@code os.arch},
  * {@code linux-amd64}), so that a JVM finds only a library built for it and never another. Which platforms a jar
  * carries depends on the compilers its build found. And how the library is written out: next to the jar for
- * {@code -agentpath}, or to a private file for the JVM to load it from, as it loads a library only from a file.
- * Stateless. Public for the command line, which lists them.
+ * {@code -agentpath}, or to a private file for the native start ({@link NativeStart}) to load it from, as the JVM
+ * loads a library only from a file. Stateless. Public for the command line, which lists them.
  *
  * <p>The private file is written into a new directory that only this user may enter, so no other user can replace it
  * between the write and the load where the temporary directory is the usual sticky one (or private): without the sticky
