@@ -2,8 +2,8 @@
  * The -javaagent entry's native start (io.clockagent.agent.internal.install.NativeStart): premain, and agentmain as
  * java -jar clock-agent.jar attach calls it, load this library and hand the start over to its one start
  * (agent_entry.c), so that a start through -javaagent runs none of the agent's Java before main either, and an attach
- * serves through the same hook as every other way in. Before Java 24 premain loads the library itself and the JVM binds the
- * start by its name; from Java 24 on, a class defined in java.lang loads it (NativeStartLibrary) and binds it here.
+ * serves through the same hook as every other way in. Before Java 24 Java loads the library itself and the JVM binds
+ * the start by its name; from Java 24 on, a class defined in java.lang loads it (NativeStartLibrary) and binds it here.
  *
  * May include: agent_entry.h.
  */
