@@ -1090,13 +1090,35 @@ static int turned_off(agent_options *parsed) {
     return 1;
 }
 
-/* Makes good options this copy's, with what the Java side needs to start from `jar`. */
-static void adopt_options(agent_options *good, const char *arguments, char *jar, entry_way way) {
+/*
+ * Makes good options this copy's, with what the Java side needs to start from `jar`; or, where memory runs short for
+ * the copy of the arguments, which the Java side reads again, gives them up with the jar and keeps nothing: a Java side
+ * without them would run with other options than the banner's.
+ */
+static int adopt_options(agent_options *good, const char *arguments, char *jar, entry_way way) {
+    char *copied = arguments == NULL ? NULL : strdup(arguments);
+    if (arguments != NULL && copied == NULL) {
+        free_agent_options(good);
+        free(jar);
+        return 0;
+    }
     options = *good;
-    agent_arguments = arguments == NULL ? NULL : strdup(arguments);
+    agent_arguments = copied;
     jar_path = jar;
     started_by = way;
     counts_sites = options.verbose || options.dry_run || options.report != NULL;
+    return 1;
+}
+
+/* Gives up what adopt_options kept, for a start that did not hook: the next start finds the library as it was. */
+static void drop_options(void) {
+    free_agent_options(&options);
+    memset(&options, 0, sizeof options);
+    free(agent_arguments);
+    agent_arguments = NULL;
+    free(jar_path);
+    jar_path = NULL;
+    counts_sites = 0;
 }
 
 /* clock-agent.jar in the folder of this library, or NULL if the library cannot tell where it is. */
@@ -1179,6 +1201,7 @@ static int start_hook(jvmtiEnv *jvmti, int at_load) {
                                            at_load ? JVMTI_EVENT_VM_INIT : JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL)
             != JVMTI_ERROR_NONE) {
         __atomic_store_n(&state, COPY_IDLE, __ATOMIC_SEQ_CST);
+        entry_jvmti = NULL;
         return 0;
     }
     return 1;
@@ -1265,8 +1288,11 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         free_agent_options(&requested);
         return ENTRY_FILTER_IN_JAVA;
     }
-    adopt_options(&requested, arguments, jar, way);
+    if (!adopt_options(&requested, arguments, jar, way)) {
+        return refuse(0, NULL, "out of memory copying the options");
+    }
     if (!start_hook(jvmti, way == WAY_AGENTPATH)) {
+        drop_options();
         return cannot_hook(way, "the JVM refused the class-load hook");
     }
     if (way != WAY_AGENTPATH) {
