@@ -213,6 +213,12 @@ static pthread_once_t asked_signal_once = PTHREAD_ONCE_INIT;
 static int java_side_failed;
 
 static int unreadable_reported;
+/*
+ * Set on a thread while it retransforms the classes in scope for this copy (at VMInit, attached, at a detach), so that
+ * the hook tells this copy's first sight of a class loaded before it from another agent's retransformation of a class
+ * it has seen: only the first is counted and shown to the Java side.
+ */
+static __thread int retransforming_for_this_copy;
 /* This entry's JVMTI environment, for the restore at a detach. */
 static jvmtiEnv *entry_jvmti;
 /* How this copy started; set with its options. */
@@ -497,11 +503,6 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
                                        const char *name, jobject protection_domain, jint length,
                                        const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     (void) protection_domain;
-    /*
-     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
-     * as this environment's rewrite would otherwise be lost.
-     */
-    (void) being_redefined;
     if (__atomic_load_n(&state, __ATOMIC_RELAXED) != COPY_HOOKED || name == NULL) {
         return;
     }
@@ -518,7 +519,14 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     if (!in_scope(name)) {
         return;
     }
-    __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
+    /*
+     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
+     * as this environment's rewrite would otherwise be lost, but counted and shown once, as the service has it once.
+     */
+    int first_sight = being_redefined == NULL || retransforming_for_this_copy;
+    if (first_sight) {
+        __atomic_add_fetch(&classes_scanned, 1, __ATOMIC_RELAXED);
+    }
     if (!names_clock_method(bytes, length) || is_platform_loader(jvmti, jni, loader)) {
         return;
     }
@@ -533,7 +541,9 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
         return;
     }
     if (outcome == REWRITE_DONE) {
-        rewrote(jni, name, length, bytes);
+        if (first_sight) {
+            rewrote(jni, name, length, bytes);
+        }
         if (options.dry_run) {
             /* Found, counted and shown; the class loads as it was. */
             (*jvmti)->Deallocate(jvmti, *new_bytes);
@@ -541,7 +551,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
             *new_length = 0;
         }
     }
-    if (outcome == REWRITE_NOT_NEEDED && counts_sites && !cached_instants
+    if (outcome == REWRITE_NOT_NEEDED && counts_sites && first_sight && !cached_instants
             && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME)) {
         show_class(jni, name, length, bytes, 0);
     }
@@ -596,7 +606,10 @@ static jlong JNICALL rewritten(JNIEnv *jni, jclass calls) {
  * defines them again as they were.
  */
 static int retransform(jclass *batch, jint count) {
-    return count == 0 || (*entry_jvmti)->RetransformClasses(entry_jvmti, count, batch) == JVMTI_ERROR_NONE;
+    retransforming_for_this_copy = 1;
+    int done = count == 0 || (*entry_jvmti)->RetransformClasses(entry_jvmti, count, batch) == JVMTI_ERROR_NONE;
+    retransforming_for_this_copy = 0;
+    return done;
 }
 
 /* Whether a loaded class is one the hook rewrites: in scope, from an application loader, modifiable. */

@@ -81,7 +81,7 @@ final class Installation implements Runnable, AutoCloseable {
         instrumentation.addTransformer(transformer, true);
         log.line(banner);
         if (attached) {
-            LoadedClasses.retransform(instrumentation, scope, log);
+            transformer.retransformLoaded(() -> LoadedClasses.retransform(instrumentation, scope, log));
         }
         if (options.reportSummary() || options.reportFile() != null) {
             Thread reporter = new Thread(new ExitReport(options, counters, nativeFilterStatus, ticker, log),

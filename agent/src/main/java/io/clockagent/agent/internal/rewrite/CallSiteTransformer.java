@@ -41,6 +41,12 @@ public final class CallSiteTransformer implements HandOver {
     /** Set once the native class filter has taken over. */
     private volatile boolean steppedAside;
     /**
+     * The thread that retransforms the loaded classes in scope for this copy while it does ({@link #retransformLoaded}),
+     * whose classes this transformer sees for the first time; any other retransformation is another agent's, of a
+     * class seen before.
+     */
+    private volatile Thread retransformingLoaded;
+    /**
      * The class this thread last examined, while a native filter may take over; null otherwise. Kept by identity
      * hash and name, so that a thread never holds on to an application class loader through it.
      */
@@ -67,15 +73,33 @@ public final class CallSiteTransformer implements HandOver {
         this.detach = detach;
     }
 
+    /**
+     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
+     * as the rewrite would otherwise be lost, but counted and shown once, as the service has it once.
+     */
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
-        return steppedAside ? null : examine(loader, className, classFile, true);
+        boolean firstSight = classBeingRedefined == null || Thread.currentThread() == retransformingLoaded;
+        return steppedAside ? null : examine(loader, className, classFile, true, firstSight);
     }
 
     @Override
     public byte[] passedOn(ClassLoader loader, String className, byte[] classFile) {
-        return examine(loader, className, classFile, false);
+        return examine(loader, className, classFile, false, true);
+    }
+
+    /**
+     * Runs this copy's retransformation of the classes in scope loaded before it, on this thread: each is this
+     * transformer's first sight of the class, counted as a class loading is.
+     */
+    public void retransformLoaded(Runnable retransformation) {
+        retransformingLoaded = Thread.currentThread();
+        try {
+            retransformation.run();
+        } finally {
+            retransformingLoaded = null;
+        }
     }
 
     @Override
@@ -114,7 +138,12 @@ public final class CallSiteTransformer implements HandOver {
         steppedAside = true;
     }
 
-    private byte[] examine(ClassLoader loader, String className, byte[] classFile, boolean countScanned) {
+    /**
+     * @param countScanned false for a class the native filter passed on, which it counted
+     * @param firstSight false for a class another agent retransforms, counted and shown when it loaded
+     */
+    private byte[] examine(ClassLoader loader, String className, byte[] classFile, boolean countScanned,
+            boolean firstSight) {
         if (!scope.includes(loader, className)) {
             if (ActiveCopy.isDetachSignal(loader, className)) {
                 detachAsAsked();
@@ -125,7 +154,7 @@ public final class CallSiteTransformer implements HandOver {
             if (clock != null) {
                 clock.defineSoon();
             }
-            if (countScanned) {
+            if (countScanned && firstSight) {
                 counters.scanned();
                 if (lastExamined != null) {
                     remember(loader, className);
@@ -133,12 +162,12 @@ public final class CallSiteTransformer implements HandOver {
             }
             byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
             if (rewritten == null) {
-                if (sites != null) {
+                if (sites != null && firstSight) {
                     sites.showInstantReadsLeft(className, classFile);
                 }
                 return null;
             }
-            return toDefine(className, classFile, rewritten);
+            return toDefine(className, classFile, rewritten, firstSight);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
@@ -155,18 +184,20 @@ public final class CallSiteTransformer implements HandOver {
     }
 
     /**
-     * Counts a class found to need rewriting and returns the bytes the JVM should define, or null to keep the
-     * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
+     * Counts a class found to need rewriting, where this is its first sight, and returns the bytes the JVM should
+     * define, or null to keep the original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
      * method alone instead of this rare path with it.
      */
-    private byte[] toDefine(String className, byte[] original, byte[] rewritten) {
+    private byte[] toDefine(String className, byte[] original, byte[] rewritten, boolean firstSight) {
         CachedClockWriter clockToTick = dryRun ? null : clock.writer();
         if (clockToTick == null && !dryRun) {
             return null;
         }
-        counters.rewritten();
-        if (counters.countsSites()) {
-            sites.show(className, original);
+        if (firstSight) {
+            counters.rewritten();
+            if (counters.countsSites()) {
+                sites.show(className, original);
+            }
         }
         if (dryRun) {
             return null;
