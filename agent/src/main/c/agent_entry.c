@@ -53,7 +53,13 @@
 #define PLATFORM_LOADER_SIGNATURE "Ljdk/internal/loader/ClassLoaders$PlatformClassLoader;"
 #define JAVA_SIDE_CLASS "io.clockagent.agent.internal.nativeentry.NativeEntry"
 #define JAVA_SIDE_METHOD "start"
-#define JAVA_SIDE_DESCRIPTOR "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;"
+/*
+ * The arguments go as their bytes, which the Java side decodes as UTF-8, as the C grammar read them: JNI's own strings
+ * are modified UTF-8, in which a character beyond the Basic Multilingual Plane is not the four bytes of UTF-8, and a
+ * report path holding one would name another file. The banner goes as JNI's string, as the claim it must equal does:
+ * it holds only what the grammar accepts, characters of the Basic Multilingual Plane, the same in both encodings.
+ */
+#define JAVA_SIDE_DESCRIPTOR "([BLjava/lang/String;)Ljava/lang/Object;"
 /* Where the Java side reads this hook's counts: the natives the native filter's Java side reads its own through. */
 #define COUNTS_CLASS "io.clockagent.agent.internal.nativefilter.LibraryCalls"
 /* Where the Java side restores the classes through: EntryCalls.restoreClasses. */
@@ -297,6 +303,16 @@ static char *take_exception(JNIEnv *jni, const char *otherwise) {
     }
     (*jni)->ExceptionClear(jni);
     return line;
+}
+
+/* The bytes of a C string as a Java array; NULL with an exception pending. */
+static jbyteArray java_bytes(JNIEnv *jni, const char *text) {
+    jsize length = (jsize) strlen(text);
+    jbyteArray bytes = (*jni)->NewByteArray(jni, length);
+    if (bytes != NULL) {
+        (*jni)->SetByteArrayRegion(jni, bytes, 0, length, (const jbyte *) text);
+    }
+    return bytes;
 }
 
 /* Calls a static method that returns an object, on a class found by its loader; NULL with an exception pending. */
@@ -759,8 +775,7 @@ static void start_java_side(JNIEnv *jni) {
             : agent_class(jni, loader, JAVA_SIDE_CLASS, JNI_TRUE);
     jmethodID start = entry == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_SIDE_METHOD, JAVA_SIDE_DESCRIPTOR);
-    jstring arguments = start == NULL || agent_arguments == NULL ? NULL
-            : (*jni)->NewStringUTF(jni, agent_arguments);
+    jbyteArray arguments = start == NULL || agent_arguments == NULL ? NULL : java_bytes(jni, agent_arguments);
     jstring claimed = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL : (*jni)->NewStringUTF(jni, banner);
     jobject started = claimed == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed);
     if (started != NULL && !(*jni)->ExceptionCheck(jni) && serve(jni, started)) {
