@@ -174,10 +174,26 @@ static char *agent_arguments;
 static char *banner;
 static char *jar_path;
 
-/* The clock's definition, by the first hook that needs it. */
+/*
+ * The clock's definition, by the first hook that needs it.
+ *
+ * The lock order, outermost first: what the JVM holds for the class a hook runs for (its loader's lock where the
+ * loader is not parallel-capable, the class's placeholder); clock_lock; what the JVM takes to define the clock in the
+ * boot loader, and what other agents take in the hooks and Java transformers that DefineClass shows the clock's class
+ * to, on the defining thread; java_side_lock, under which nothing else is taken (it guards flags, the held rewrites
+ * and the start thread's wait outside the JVM). clock_lock covers DefineClass alone, with the FindClass and the
+ * exception's toString of a failed one: the calls into the Java side for the clock (writeAccess, clockDefined) and
+ * the shown rewrites come after it is released. A hook entered again on the defining thread, for a class another
+ * agent loads there, must not wait for clock_lock, which that thread holds: defining_clock has the class load
+ * unchanged. A hook on another thread waits for clock_lock holding its own class's locks, so another agent that,
+ * shown the clock's class, waits for a class that thread is loading would deadlock the two; defining the clock
+ * outside clock_lock, or before the hook goes on, would end that.
+ */
 static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
+/* Set on the thread that defines the clock, while it does. */
+static __thread int defining_clock;
 /*
  * The start thread begins once the JVM has initialised, which it joins later, and the Java side is wanted (the clock
  * defined, JMX starting, a detach asked for), whichever comes second. Where sites are counted, the JVM's start runs
@@ -194,7 +210,8 @@ static int counts_sites;
 
 /*
  * The Java side once started (a NativeInstallation), what it has been told, and the rewrites held for it until
- * then; guarded by java_side_lock. Its method ids are set before it is.
+ * then; guarded by java_side_lock, the innermost lock (see clock_lock), never held across a call into the JVM. Its
+ * method ids are set before it is.
  */
 static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
 static jobject installation;
@@ -337,9 +354,14 @@ static void want_java_side(JNIEnv *jni) {
  * fails as a duplicate), and starts the Java side if the JVM is ready for it. Whether rewritten classes may now read it.
  */
 static int clock_ready(JNIEnv *jni) {
+    if (defining_clock) {
+        /* Inside the definition, whose lock this thread holds: the class loads unchanged. */
+        return 0;
+    }
     pthread_mutex_lock(&clock_lock);
     int first = clock_status == CLOCK_NOT_DEFINED;
     if (first) {
+        defining_clock = 1;
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
         char *why = NULL;
@@ -357,6 +379,7 @@ static int clock_ready(JNIEnv *jni) {
         }
         free(why);
         __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
+        defining_clock = 0;
     }
     int ready = clock_status == CLOCK_DEFINED;
     pthread_mutex_unlock(&clock_lock);
