@@ -239,9 +239,9 @@ static int java_side_failed;
 
 static int unreadable_reported;
 /*
- * Set on a thread while it retransforms the classes in scope for this copy (at VMInit, attached, at a detach), so that
- * the hook tells this copy's first sight of a class loaded before it from another agent's retransformation of a class
- * it has seen: only the first is counted and shown to the Java side.
+ * Set on a thread while it retransforms the classes in scope loaded before the hook (at VMInit, attached), so that the
+ * hook tells this copy's first sight of such a class from another agent's retransformation of a class it has seen:
+ * only the first is counted and shown to the Java side.
  */
 static __thread int retransforming_for_this_copy;
 /* This entry's JVMTI environment, for the restore at a detach. */
