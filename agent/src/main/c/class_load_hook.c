@@ -33,15 +33,22 @@ typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
 
 /*
- * The clock's definition, by the first hook that needs it. The lock order: clock_lock is held around the definition
- * alone (DefineClass, and where that fails FindClass and the failure's toString), never while the Java side's lock
- * (java_side.c) is taken, and no call to the agent's Java side is made with it held, so the two locks never nest. The
- * JVM's own locks it may take meanwhile are the boot loader's, which no thread waiting for clock_lock holds: a hook
- * runs for a class of an application loader, and this hook returns at once for the boot loader's classes.
+ * The clock's definition, by the first hook that needs it. The lock order, outermost first: what the JVM holds for the
+ * class a hook runs for (its loader's lock where the loader is not parallel-capable, the class's placeholder);
+ * clock_lock; what the JVM takes to define the clock in the boot loader, and what other agents take in the hooks and
+ * transformers that DefineClass shows the clock's class to, on the defining thread; java_side_lock (java_side.c), the
+ * innermost, under which nothing else is taken. clock_lock covers DefineClass alone, with the FindClass and the
+ * exception's toString of a failed one: the calls into the Java side come after it is released. A hook entered again
+ * on the defining thread, for a class another agent loads there, must not wait for clock_lock, which that thread
+ * holds: defining_clock has that class load unchanged. A hook on another thread waits for clock_lock holding its own
+ * class's locks, so another agent that, shown the clock's class, waits for the class that thread loads would
+ * deadlock the two; none is known to.
  */
 static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
 static clock_state clock_status = CLOCK_NOT_DEFINED;
 static jclass clock_class;
+/* Set on the thread that defines the clock, while it does. */
+static __thread int defining_clock;
 
 static int unreadable_reported;
 
@@ -54,12 +61,13 @@ static jclass defined_clock(void) {
  * fails as a duplicate), and tells the Java side. Whether rewritten classes may now read it.
  */
 static int clock_ready(JNIEnv *jni) {
-    if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) != CLOCK_NOT_DEFINED) {
+    if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) != CLOCK_NOT_DEFINED || defining_clock) {
         return defined_clock() != NULL;
     }
     pthread_mutex_lock(&clock_lock);
     int first = clock_status == CLOCK_NOT_DEFINED;
     if (first) {
+        defining_clock = 1;
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
         char *why = NULL;
@@ -77,6 +85,7 @@ static int clock_ready(JNIEnv *jni) {
         }
         free(why);
         __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
+        defining_clock = 0;
     }
     pthread_mutex_unlock(&clock_lock);
     int ready = defined_clock() != NULL;

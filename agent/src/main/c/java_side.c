@@ -11,8 +11,8 @@
  * as JMX starts, for the MBean, or as a detach is asked for. Attached to a service that runs, there is no start to
  * keep out of. How it loads is java_side_loader.c's.
  *
- * The lock: java_side_lock guards the state, the news and the held classes. Nothing calls Java with it held, and no
- * other lock of the library is taken with it held (clock_lock, class_load_hook.c, is never held as it is taken).
+ * The lock: java_side_lock guards the state, the news and the held classes. It is the innermost (see clock_lock in
+ * class_load_hook.c): nothing calls Java or takes another lock with it held.
  *
  * May include: agent_copy.h, java_side.h, java_side_loader.h, jni_helpers.h.
  */
@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #include "agent_copy.h"
@@ -368,6 +369,8 @@ static void await_reads(JNIEnv *jni) {
  */
 static void *delayed_start(void *unused) {
     (void) unused;
+    /* The JVM names only the threads it starts; the kernel keeps 15 bytes, which top -H and /proc show. */
+    prctl(PR_SET_NAME, START_THREAD_NAME, 0, 0, 0);
     /* Until the delay is nearly over, only JMX's start or a detach request can end the wait. */
     int waited = START_DELAY_MILLIS - START_QUIET_MILLIS;
     int asked = asked_within(attached(this_copy.way) ? 0 : waited);

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The agent's two ways in: {@code -javaagent:clock-agent.jar} and {@code -agentpath:libclockagent.so} with the jar
@@ -43,6 +45,17 @@ public enum AgentEntry {
     /** Starts the agent in {@code jvm} through this entry, with these options (null for none). */
     public ForkedJvm addTo(ForkedJvm jvm, String options) {
         return jvm.option(option(options));
+    }
+
+    /**
+     * Each entry on JDK 17 and 25, as {@code (int featureVersion, AgentEntry entry)}, for tests where the JDK matters
+     * less than the time they take: the library loads one way below Java 24 and another from 24 on
+     * ({@code NativeStartLibrary}), and two JDKs cover both. For
+     * {@code @MethodSource("io.clockagent.it.support.AgentEntry#onJdks17And25")}.
+     */
+    public static Stream<Arguments> onJdks17And25() {
+        return Stream.of(Jdks.JDK_17, Jdks.JDK_25).flatMap(jdk -> Stream.of(values())
+                .map(entry -> Arguments.of(jdk, entry)));
     }
 
     @Override

@@ -105,6 +105,20 @@ public final class BuildOutputs {
         return Path.of(property("clockagent.slowClockLibrary")).toAbsolutePath().normalize();
     }
 
+    /** A C source of this module's test helpers, {@code src/test/c/FILE_NAME}. */
+    public static Path testCSource(String fileName) {
+        Path source = Path.of(property("clockagent.testCSources"), fileName).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalStateException(source + " is missing");
+        }
+        return source;
+    }
+
+    /** Where the tests build their C helpers from {@link #testCSource}; it need not exist yet. */
+    public static Path testCLibraries() {
+        return Path.of(property("clockagent.testCLibraries")).toAbsolutePath().normalize();
+    }
+
     static Path existingFile(String key) {
         Path path = Path.of(property(key)).toAbsolutePath().normalize();
         if (!Files.exists(path)) {

@@ -4,7 +4,8 @@ package io.clockagent.agent.internal.caching;
  * {@code cache=auto}: the value stays published only while caching pays at the read rate the ticker estimates, as
  * {@link CachingDecision} rules. While caching, the ticker withdraws the value for short sampling windows at random
  * times and counts the reads that go direct in them ({@link SampledReads}); while reads go direct, it counts every one,
- * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again. Reads start on the direct clock.
+ * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again, and looks once a second while
+ * they come at a rate far from paying. Reads start on the direct clock.
  * Used by the ticker thread only, but for {@link #decision()}, whose figures any thread may read.
  */
 final class CacheWhileItPays implements CacheGate {
@@ -19,6 +20,12 @@ final class CacheWhileItPays implements CacheGate {
      * look's rate alone would pay; otherwise it looks once a slot, since every wake-up costs CPU.
      */
     static final long DIRECT_LOOK_NANOS = 10_000_000L;
+    /**
+     * While reads go direct at a rate far from paying ({@link CachingDecision#worthWatching}): how long the ticker
+     * rests between two looks at their count. Readers do not wake it meanwhile, so that a service that reads now and
+     * then wakes it once a rest rather than at each read.
+     */
+    static final long REST_NANOS = 1_000_000_000L;
 
     private final CachingDecision decision;
     /*
@@ -113,8 +120,8 @@ final class CacheWhileItPays implements CacheGate {
     }
 
     /**
-     * Sends reads to the direct clock and counts them, slot by slot, until their rate pays for caching; a slot without
-     * a read idles the ticker until the next read. Each look's rate also feeds the peak that the sampling windows'
+     * Sends reads to the direct clock and counts them, slot by slot, until their rate pays for caching; a slot whose
+     * reads are far from paying has the ticker rest between looks, and idle until the next read once they stop. Each look's rate also feeds the peak that the sampling windows'
      * upper bound remembers.
      *
      * @return whether to tick again (false once closed)
@@ -147,11 +154,37 @@ final class CacheWhileItPays implements CacheGate {
             }
             long slotReads = ticker.directReads() - slotStartReads;
             directReadHistory.slotEnded(slotStartNanos, slotReads);
-            if (slotReads == 0) {
-                if (!ticker.idleUntilDemand()) {
+            if (!decision.worthWatching(slotReads * 1e9 / Math.max(1, System.nanoTime() - slotStartNanos))) {
+                if (!restWhileReadsAreRare(ticker)) {
                     return false;
                 }
                 lookSoon = true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Counts the reads that go direct once a rest, while they come too seldom to be worth a closer look, then goes
+     * back to the slots; once a rest sees no read, idles the ticker until the next. The demand the last read raised
+     * stays raised through the rests, so no read wakes the ticker meanwhile.
+     *
+     * @return whether to count on (false once closed)
+     */
+    private boolean restWhileReadsAreRare(GatedTicker ticker) {
+        while (ticker.running()) {
+            long restStartNanos = System.nanoTime();
+            long restStartReads = ticker.directReads();
+            long restedNanos = ticker.parkUntil(restStartNanos, REST_NANOS);
+            long reads = ticker.directReads() - restStartReads;
+            directReadHistory.slotEnded(restStartNanos, reads);
+            if (reads == 0) {
+                return ticker.idleUntilDemand();
+            }
+            double restReadsPerSecond = reads * 1e9 / Math.max(1, restedNanos);
+            sampledReads.observePeak(restReadsPerSecond, restStartNanos + restedNanos);
+            if (decision.worthWatching(restReadsPerSecond)) {
+                return true;
             }
         }
         return false;

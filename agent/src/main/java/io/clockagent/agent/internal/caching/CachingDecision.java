@@ -24,6 +24,11 @@ public final class CachingDecision {
     public static final double START_MARGIN = 1.5;
     /** While caching, how far above break-even the windows' rate must be for a few windows a second to do. */
     static final double CLEAR_MARGIN = 4.0;
+    /**
+     * While reads go direct, the share of break-even below which a look a second at their count is enough: caching is
+     * far from paying there, and a rise to the start margin, fifteen times as many reads, is seen at the next look.
+     */
+    static final double WATCH_MARGIN = 0.1;
     static final long REVERSED_STOP_NANOS = 30_000_000_000L;
     static final long FIRST_TRIAL_INTERVAL_NANOS = 4_000_000_000L;
     static final long MAX_TRIAL_INTERVAL_NANOS = 120_000_000_000L;
@@ -112,6 +117,11 @@ public final class CachingDecision {
     /** Whether the windows' rate pays so clearly that a few windows a second are enough to watch it. */
     boolean paysClearly(double sampledReadsPerSecond) {
         return pays(sampledReadsPerSecond, CLEAR_MARGIN);
+    }
+
+    /** Whether a direct count at this rate deserves looks more often than once a second. */
+    boolean worthWatching(double readsPerSecondNow) {
+        return pays(readsPerSecondNow, WATCH_MARGIN);
     }
 
     /** Whether a rate would start caching if it held: a direct count at it deserves a closer look. */

@@ -28,6 +28,8 @@ public class DeferredBootClock implements Runnable {
     private volatile CachedClockWriter writer;
     /** Guarded by this. */
     private boolean failed;
+    /** The thread defining the clock, while it does; guarded by this, whose lock that thread holds meanwhile. */
+    private Thread defining;
 
     public DeferredBootClock(Instrumentation instrumentation, AgentLog log) {
         this.instrumentation = instrumentation;
@@ -77,12 +79,21 @@ public class DeferredBootClock implements Runnable {
             return defined;
         }
         synchronized (this) {
+            if (defining == Thread.currentThread()) {
+                // Asked from inside the definition: the JVM shows the clock's class to every transformer, and one
+                // that loads a class in scope then brings it here. The lock is this thread's; the class loads
+                // unchanged rather than have the clock defined twice.
+                return null;
+            }
             if (writer == null && !failed) {
+                defining = Thread.currentThread();
                 try {
                     writer = define();
                 } catch (Throwable failure) {
                     failed = true;
                     log.line("off, the service runs without it: could not define the cached clock: " + failure);
+                } finally {
+                    defining = null;
                 }
             }
             return writer;

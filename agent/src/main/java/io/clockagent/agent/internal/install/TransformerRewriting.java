@@ -46,7 +46,7 @@ final class TransformerRewriting implements ClassRewriting {
             log.line("native class filter not started, filtering in Java: " + whyNotNative);
         }
         if (attached) {
-            LoadedClasses.retransform(instrumentation, scope, log);
+            transformer.retransformLoaded(() -> LoadedClasses.retransform(instrumentation, scope, log));
             installation.jmxStarting();
         }
     }

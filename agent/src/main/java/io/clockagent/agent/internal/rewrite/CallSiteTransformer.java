@@ -37,6 +37,12 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private final boolean dryRun;
     private final RewriteCounters counters;
     private final ClassLoadSignals signals;
+    /**
+     * The thread that retransforms the loaded classes in scope for this copy while it does ({@link #retransformLoaded}),
+     * whose classes this transformer sees for the first time; any other retransformation is another agent's, of a
+     * class seen before.
+     */
+    private volatile Thread retransformingLoaded;
 
     /**
      * @param clock and {@code ticker}: null for a dry run
@@ -55,6 +61,10 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         this.signals = signals;
     }
 
+    /**
+     * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
+     * as the rewrite would otherwise be lost, but counted and shown once, as the service has it once.
+     */
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
@@ -66,18 +76,34 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             if (clock != null) {
                 clock.defineSoon();
             }
-            counters.scanned();
+            boolean firstSight = classBeingRedefined == null || Thread.currentThread() == retransformingLoaded;
+            if (firstSight) {
+                counters.scanned();
+            }
             byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
             if (rewritten == null) {
-                if (sites != null) {
+                if (sites != null && firstSight) {
                     sites.showInstantReadsLeft(className, classFile);
                 }
                 return null;
             }
-            return toDefine(className, classFile, rewritten);
+            return toDefine(className, classFile, rewritten, firstSight);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
+        }
+    }
+
+    /**
+     * Runs this copy's retransformation of the classes in scope loaded before it, on this thread: each is this
+     * transformer's first sight of the class, counted as a class loading is.
+     */
+    public void retransformLoaded(Runnable retransformation) {
+        retransformingLoaded = Thread.currentThread();
+        try {
+            retransformation.run();
+        } finally {
+            retransformingLoaded = null;
         }
     }
 
@@ -104,14 +130,16 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
      * method alone instead of this rare path with it.
      */
-    private byte[] toDefine(String className, byte[] original, byte[] rewritten) {
+    private byte[] toDefine(String className, byte[] original, byte[] rewritten, boolean firstSight) {
         CachedClockWriter clockToTick = dryRun ? null : clock.writer();
         if (clockToTick == null && !dryRun) {
             return null;
         }
-        counters.rewritten();
-        if (sites != null) {
-            sites.show(className, original);
+        if (firstSight) {
+            counters.rewritten();
+            if (sites != null) {
+                sites.show(className, original);
+            }
         }
         if (dryRun) {
             return null;

@@ -188,6 +188,15 @@ class CachingDecisionTest {
         assertFalse(decision.paysToStart(CachingDecision.START_MARGIN * BREAK_EVEN * 0.99));
     }
 
+    @Test
+    void aDirectCountFarBelowBreakEvenIsLookedAtOnceASecondOnly() {
+        CachingDecision decision = measured();
+
+        assertTrue(decision.worthWatching(CachingDecision.WATCH_MARGIN * BREAK_EVEN));
+        assertFalse(decision.worthWatching(CachingDecision.WATCH_MARGIN * BREAK_EVEN * 0.99));
+        assertFalse(decision.worthWatching(1.0), "a read a second");
+    }
+
     /** A steady reader's windows: their upper bound is their rate. */
     private static boolean keep(CachingDecision decision, double readsPerSecond, long nowNanos) {
         return decision.keepCaching(readsPerSecond, readsPerSecond, nowNanos);

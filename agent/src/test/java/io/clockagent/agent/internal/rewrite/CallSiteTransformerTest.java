@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.rewrite;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -129,6 +130,38 @@ class CallSiteTransformerTest {
         assertEquals(8L, counters.callSites());
         assertEquals("com.acme.Service", counters.rewrittenClasses().get(0).className());
         assertTrue(Tickers.isAlive(ticker), "the first rewritten class starts the ticker");
+    }
+
+    /** Any loaded class stands for the one being retransformed: the transformer reads only whether there is one. */
+    @Test
+    void aClassAnotherAgentRetransformsIsRewrittenAgainButCountedAndShownOnce() {
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        byte[] loaded = transform(transformer, APPLICATION, "com/acme/Service", classFile);
+        byte[] retransformed = transformer.transform(null, APPLICATION, "com/acme/Service", Object.class, null,
+                classFile);
+
+        assertNotNull(loaded);
+        assertArrayEquals(loaded, retransformed, "rewritten again, or the rewrite would be lost");
+        assertEquals(1L, counters.classesScanned());
+        assertEquals(1L, counters.classesRewritten());
+        assertEquals(8L, counters.callSites());
+        assertEquals(1, counters.rewrittenClasses().size());
+        assertEquals("clock-agent: rewrote com.acme.Service: 8 call sites, 0 method references",
+                err.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    /** At an attach the agent retransforms the classes loaded before it: each is its first sight of the class. */
+    @Test
+    void theAgentsOwnRetransformationOfLoadedClassesCountsThem() {
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        transformer.retransformLoaded(() -> assertNotNull(transformer.transform(null, APPLICATION,
+                "com/acme/Service", Object.class, null, classFile)));
+
+        assertEquals(1L, counters.classesScanned());
+        assertEquals(1L, counters.classesRewritten());
+        assertEquals(8L, counters.callSites());
     }
 
     @Test
