@@ -95,16 +95,6 @@ public final class BuildOutputs {
         return existingFile("clockagent.demoJar");
     }
 
-    /** The C source of the library that makes clock reads system calls, {@code src/test/c/slowclock.c}. */
-    public static Path slowClockSource() {
-        return existingFile("clockagent.slowClockSource");
-    }
-
-    /** Where the tests build the slow-clock library from {@link #slowClockSource()}; it need not exist yet. */
-    public static Path slowClockLibrary() {
-        return Path.of(property("clockagent.slowClockLibrary")).toAbsolutePath().normalize();
-    }
-
     /** A C source of this module's test helpers, {@code src/test/c/FILE_NAME}. */
     public static Path testCSource(String fileName) {
         Path source = Path.of(property("clockagent.testCSources"), fileName).toAbsolutePath().normalize();
