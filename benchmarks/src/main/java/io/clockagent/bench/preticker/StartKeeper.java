@@ -15,7 +15,7 @@ import java.io.UncheckedIOException;
 final class StartKeeper extends Thread {
 
     /** Well inside the quiet period after which the agent's start gives up waiting for class loading to settle. */
-    static final long PERIOD_MILLIS = 40;
+    static final long PERIOD_MILLIS = 20;
 
     private final byte[] markerBytes;
 
