@@ -17,7 +17,7 @@ public class CachedClockWriter {
      * The ticker thread looks these up in link(), not the thread that defines the clock: that is often the thread
      * that loads the service's main class, which waits for the definition, and the first VarHandles of a JVM cost it
      * milliseconds. paddedCells is volatile for whoever shows the clock (the MBean) before the ticker has linked, and
-     * written after cell and valueIndex, which it publishes.
+     * written after cell, valueIndex and withdrawn, which it publishes.
      */
     private VarHandle cell;
     private volatile long[] paddedCells;
@@ -28,6 +28,8 @@ public class CachedClockWriter {
     private VarHandle publishing;
     private VarHandle tickInstant;
     private long[] directReadCells;
+    /** The clock's cell value for "withdrawn", as readers that must settle against the floor and the store see it. */
+    private long withdrawn;
 
     public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
         this.clockClass = clockClass;
@@ -45,6 +47,7 @@ public class CachedClockWriter {
         long[] cells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
         // The clock keeps its value in the middle of the padded array.
         valueIndex = cells.length / 2;
+        withdrawn = (long) privateLookup.findStaticVarHandle(clockClass, "WITHDRAWN", long.class).get();
         paddedCells = cells;
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
@@ -77,10 +80,11 @@ public class CachedClockWriter {
         publishing.setRelease(false);
     }
 
-    /** The value readers find, or 0 (nothing cached) before the ticker has linked. */
+    /** The value readers find, or 0 where nothing is cached. */
     public long published() {
         long[] cells = paddedCells;
-        return cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
+        long value = cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
+        return value == withdrawn ? 0L : value;
     }
 
     /**
@@ -89,14 +93,14 @@ public class CachedClockWriter {
      */
     void withdraw(long floor) {
         floorMillis.setVolatile(floor);
-        cell.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, withdrawn);
     }
 
     /**
      * Withdraws after a failure: the cell first, so that readers reach the direct clock even if what follows fails.
      */
     void abandon(long floor) {
-        cell.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, withdrawn);
         publishing.setVolatile(false);
         floorMillis.setVolatile(floor);
     }
