@@ -41,13 +41,14 @@ public final class CachedClock extends Clock implements Serializable {
      * the 64-bit access atomic. On x86 both sides compile to a plain mov.
      *
      * Two values of the cell mean "no cached value", and readers then take the direct clock. DIRECT (0) holds before
-     * the ticker links, that is all through a native start's delay and its wait for reads: a reader then returns the
-     * direct clock as it is, once it has counted the read and found the cell still DIRECT after its read (below), so that
-     * a read costs about what a direct read costs. WITHDRAWN holds once the ticker has linked and withdraws the value,
-     * while it idles, and after it stopped or died: readers then also raise the demand flag, which wakes an idle ticker,
-     * and take the floor. The flag is written only when it is down, so a busy reader writes nothing shared; the ticker
-     * lowers it at most once per idle probe. With monotonic=true the ticker leaves its last value in floorMillis
-     * whenever it withdraws, so the direct path never goes behind what readers already saw.
+     * the ticker links, that is all through a native start's delay and its wait for reads, and while the ticker has
+     * withdrawn the value without a floor only to count the direct reads (cache=auto): a reader then returns the
+     * direct clock as it is, once it has counted the read and found the cell still DIRECT after its read (below), so
+     * that a read costs about what a direct read costs. WITHDRAWN holds while the ticker idles, where it has a floor,
+     * and after it stopped or died: readers then also raise the demand flag, which wakes an idle ticker, and take the
+     * floor. The flag is written only when it is down, so a busy reader writes nothing shared; the ticker lowers it at
+     * most once per idle probe. With monotonic=true the ticker leaves its last value in floorMillis whenever it
+     * withdraws, so the direct path never goes behind what readers already saw.
      *
      * The way back from the direct clock must not step back either. The ticker reads the wall clock and then stores
      * it; a reader that went direct in between, or while the ticker was preempted there, got a later time than the

@@ -151,6 +151,8 @@ final class CacheWhileItPays implements CacheGate {
                 if (!ticker.idleUntilDemand()) {
                     return false;
                 }
+                // The read that woke the ticker raised the demand; the reads after it need not.
+                ticker.withdraw();
                 lookSoon = true;
             }
         }

@@ -15,12 +15,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads of a clock whose ticker has not linked yet, as through a native start's delay: each on a fresh copy of the
- * un-renamed clock class, as the other tests' ticker leaves the shared one linked.
+ * Reads of a clock that caches nothing: before its ticker links, as through a native start's delay, and withdrawn by
+ * the ticker. Each on a fresh copy of the un-renamed clock class, as the other tests' ticker leaves the shared one
+ * linked.
  */
-class DirectBeforeLinkTest {
+class DirectReadsTest {
 
     private static final int READS = 5;
+    /** How long the ticker takes to store after it began to publish, which a reader must wait out. */
+    private static final long STORE_DELAY_MILLIS = 200;
 
     private Class<?> clockClass;
     private MethodHandles.Lookup clockLookup;
@@ -50,16 +53,61 @@ class DirectBeforeLinkTest {
     }
 
     @Test
-    void onceTheTickerLinksAReadThatFindsNothingCachedRaisesTheDemand() throws Throwable {
-        CachedClockWriter writer = new CachedClockWriter(clockClass, clockLookup);
-        writer.link();
+    void withdrawnWithoutAFloorAReadIsTheDirectClockCountedWithoutRaisingTheDemand() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
         writer.lowerDemand();
+        writer.withdraw(Long.MIN_VALUE);
+
+        long before = System.currentTimeMillis();
+        long millis = (long) read.invokeExact();
+
+        assertTrue(millis >= before && millis <= System.currentTimeMillis(), "read " + millis);
+        assertEquals(1L, writer.directReads());
+        assertFalse(writer.demanded(), "the demand raised");
+    }
+
+    @Test
+    void withdrawnUntilDemandAReadRaisesIt() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.lowerDemand();
+        writer.withdrawUntilDemand(Long.MIN_VALUE);
 
         long millis = (long) read.invokeExact();
 
         assertTrue(writer.demanded(), "the demand raised by a read at " + millis);
         assertEquals(0L, writer.published());
         assertEquals(1L, writer.directReads());
+    }
+
+    @Test
+    void aPublishBegunOnACellWithdrawnWithoutAFloorMakesReadersWaitForTheStore() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.withdraw(Long.MIN_VALUE);
+        long storedMillis = System.currentTimeMillis() - 3_600_000L;
+
+        writer.beginPublish();
+        long[] readMillis = new long[1];
+        Thread reader = new Thread(() -> {
+            try {
+                readMillis[0] = (long) read.invokeExact();
+            } catch (Throwable failure) {
+                throw new AssertionError(failure);
+            }
+        });
+        reader.start();
+        reader.join(STORE_DELAY_MILLIS);
+        boolean waited = reader.isAlive();
+        writer.publish(storedMillis);
+        reader.join();
+
+        assertTrue(waited, "the reader waited for the store");
+        assertEquals(storedMillis, readMillis[0]);
+    }
+
+    private CachedClockWriter linkedWriter() throws ReflectiveOperationException {
+        CachedClockWriter writer = new CachedClockWriter(clockClass, clockLookup);
+        writer.link();
+        return writer;
     }
 
     private Object staticField(String name, Class<?> type) throws ReflectiveOperationException {
