@@ -17,10 +17,11 @@ import java.util.regex.Pattern;
  * {@link PreTickerReader}, with no agent and through {@code -javaagent} and {@code -agentpath}, each with
  * {@code include} naming {@link RewrittenReads}' package alone; with {@code --baseline-jar}, through both entries of
  * that jar too. The variants run in rounds, one run of each per round, the order rotated every round, after an untimed
- * round. A round's figure is the mean over its threads of the nanoseconds a read; the table gives medians with their
- * 95 % interval, over the whole window and over its last second, which the JIT has compiled. Fails where a run shows the
- * agent inactive; a round in which a run shows any of the agent's Java threads alive at the end of the window is
- * repeated.
+ * round. A round's figures are means over its threads of the nanoseconds a read: of CPU time over the whole window,
+ * which the budget reads, and over its last second, which the JIT has compiled, and of wall time over the window. CPU
+ * time leaves out the waits for a CPU that other work on the machine imposes at random, which wall time counts. The
+ * table gives medians, with their 95 % interval. Fails where a run shows the agent inactive; a round in which a run
+ * shows any of the agent's Java threads alive at the end of the window is repeated.
  *
  * <p>Usage: {@code java -Dclockagent.jar=PATH -cp benchmarks.jar io.clockagent.bench.PreTickerReadComparison
  * [--java PATH] [--rounds N] [--seconds S] [--baseline-jar PATH]}.
@@ -30,9 +31,14 @@ public final class PreTickerReadComparison {
     /** A read before the ticker starts at most this many times a direct read with no agent, by medians. */
     static final double BUDGET_RATIO = 1.1;
     private static final Pattern THREAD = Pattern.compile("thread \\d+ window-reads (\\d+) window-ns (\\d+)"
-            + " last-second-reads (\\d+) last-second-ns (\\d+)");
+            + " window-cpu-ns (\\d+) last-second-reads (\\d+) last-second-ns \\d+ last-second-cpu-ns (\\d+)");
     private static final Pattern AGENT_THREADS = Pattern.compile("agent-threads \\[(.*)]");
     private static final double[] NOT_BEFORE_TICKER = new double[0];
+    /* A run's figures, each in ns a read averaged over its threads. */
+    private static final int WINDOW_CPU = 0;
+    private static final int LAST_SECOND_CPU = 1;
+    private static final int WALL = 2;
+    private static final int FIGURES = 3;
 
     private PreTickerReadComparison() {
     }
@@ -94,11 +100,13 @@ public final class PreTickerReadComparison {
         List<String> verdicts = new ArrayList<>();
         List<Integer> repeats = new ArrayList<>();
         for (int threads = 1; threads <= 2; threads++) {
-            List<List<Double>> windowNanos = new ArrayList<>();
-            List<List<Double>> lastSecondNanos = new ArrayList<>();
-            for (int variant = 0; variant < variants.size(); variant++) {
-                windowNanos.add(new ArrayList<>());
-                lastSecondNanos.add(new ArrayList<>());
+            // Per figure (FIGURES), per variant, one value a round.
+            List<List<List<Double>>> nanos = new ArrayList<>();
+            for (int figure = 0; figure < FIGURES; figure++) {
+                nanos.add(new ArrayList<>());
+                for (int variant = 0; variant < variants.size(); variant++) {
+                    nanos.get(figure).add(new ArrayList<>());
+                }
             }
             int repeated = 0;
             for (int round = -1; round < options.rounds(); round++) {
@@ -118,34 +126,38 @@ public final class PreTickerReadComparison {
                     }
                     round--;
                 } else if (round >= 0) {
-                    for (int variant = 0; variant < variants.size(); variant++) {
-                        windowNanos.get(variant).add(roundNanos[variant][0]);
-                        lastSecondNanos.get(variant).add(roundNanos[variant][1]);
+                    for (int figure = 0; figure < FIGURES; figure++) {
+                        for (int variant = 0; variant < variants.size(); variant++) {
+                            nanos.get(figure).get(variant).add(roundNanos[variant][figure]);
+                        }
                     }
                 }
             }
             System.err.println();
             repeats.add(repeated);
-            double withoutWindow = Samples.median(windowNanos.get(0));
-            double withoutLastSecond = Samples.median(lastSecondNanos.get(0));
             for (int variant = 0; variant < variants.size(); variant++) {
-                double windowRatio = Samples.median(windowNanos.get(variant)) / withoutWindow;
-                rows.add("| " + threads + " | " + variants.get(variant).name() + " | "
-                        + nanos(windowNanos.get(variant)) + " | " + (variant == 0 ? "" : format("%.3fx", windowRatio))
-                        + " | " + nanos(lastSecondNanos.get(variant)) + " | " + (variant == 0 ? ""
-                        : format("%.3fx", Samples.median(lastSecondNanos.get(variant)) / withoutLastSecond)) + " |");
-                if (variant == 1 || variant == 2) {
-                    verdicts.add(variants.get(variant).name() + ", " + threads + " thread(s): "
-                            + budgetVerdict(windowRatio));
+                StringBuilder row = new StringBuilder("| " + threads + " | " + variants.get(variant).name() + " |");
+                for (int figure = 0; figure < FIGURES; figure++) {
+                    List<Double> figureNanos = nanos.get(figure).get(variant);
+                    double ratio = Samples.median(figureNanos) / Samples.median(nanos.get(figure).get(0));
+                    row.append(' ').append(figure == WALL ? format("%.2f", Samples.median(figureNanos))
+                            : medianAndInterval(figureNanos)).append(" | ")
+                            .append(variant == 0 ? "" : format("%.3fx", ratio)).append(" |");
+                    if (figure == WINDOW_CPU && (variant == 1 || variant == 2)) {
+                        verdicts.add(variants.get(variant).name() + ", " + threads + " thread(s): "
+                                + budgetVerdict(ratio));
+                    }
                 }
+                rows.add(row.toString());
             }
         }
         System.out.println("after: " + Machine.loadAverage() + "; rounds repeated as the agent's Java side started"
                 + " inside the window: " + repeats.get(0) + " on 1 thread, " + repeats.get(1) + " on 2");
         System.out.println();
-        System.out.println("| threads | variant | ns a read over the window (95 % interval) | over no agent |"
-                + " ns a read in its last second (95 % interval) | over no agent |");
-        System.out.println("| ---: | --- | ---: | ---: | ---: | ---: |");
+        System.out.println("| threads | variant | CPU ns a read over the window (95 % interval) | over no agent |"
+                + " CPU ns a read in its last second (95 % interval) | over no agent | wall ns a read over the window |"
+                + " over no agent |");
+        System.out.println("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         rows.forEach(System.out::println);
         System.out.println();
         verdicts.forEach(verdict -> System.out.println("budget: " + verdict));
@@ -158,7 +170,7 @@ public final class PreTickerReadComparison {
     }
 
     /**
-     * One run: the nanoseconds a read, averaged over its threads, over the window and over its last second; or
+     * One run: its figures (WINDOW_CPU, LAST_SECOND_CPU, WALL); or
      * {@link #NOT_BEFORE_TICKER} where the agent's Java side started inside the window, as it does when the machine is
      * so busy that {@code PreTickerReader}'s start keeper gets no CPU for longer than the agent's start waits.
      */
@@ -180,22 +192,26 @@ public final class PreTickerReadComparison {
             return NOT_BEFORE_TICKER;
         }
         Matcher thread = THREAD.matcher(output);
-        double windowNanos = 0;
-        double lastSecondNanos = 0;
+        double[] nanos = new double[FIGURES];
         int counted = 0;
         while (thread.find()) {
-            windowNanos += Double.parseDouble(thread.group(2)) / Long.parseLong(thread.group(1));
-            lastSecondNanos += Double.parseDouble(thread.group(4)) / Long.parseLong(thread.group(3));
+            long windowReads = Long.parseLong(thread.group(1));
+            nanos[WALL] += Double.parseDouble(thread.group(2)) / windowReads;
+            nanos[WINDOW_CPU] += Double.parseDouble(thread.group(3)) / windowReads;
+            nanos[LAST_SECOND_CPU] += Double.parseDouble(thread.group(5)) / Long.parseLong(thread.group(4));
             counted++;
         }
         if (counted != threads) {
             throw new IllegalStateException(counted + " threads reported instead of " + threads + " by " + command
                     + "\n" + output);
         }
-        return new double[] {windowNanos / threads, lastSecondNanos / threads};
+        for (int figure = 0; figure < FIGURES; figure++) {
+            nanos[figure] /= threads;
+        }
+        return nanos;
     }
 
-    private static String nanos(List<Double> nanos) {
+    private static String medianAndInterval(List<Double> nanos) {
         double[] interval = Samples.medianInterval95(nanos);
         return format("%.2f", Samples.median(nanos)) + " (" + format("%.2f", interval[0]) + "-"
                 + format("%.2f", interval[1]) + ")";
