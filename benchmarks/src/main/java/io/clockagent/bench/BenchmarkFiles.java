@@ -123,8 +123,18 @@ final class BenchmarkFiles {
      * directory by the jar's own {@code agentpath} command, as a user writes it.
      */
     Path agentPathLibrary() throws IOException, InterruptedException {
-        Path jar = Files.createDirectories(targetDirectory.resolve("agentpath")).resolve("clock-agent.jar");
-        Files.copy(agentJar(), jar, StandardCopyOption.REPLACE_EXISTING);
+        return agentPathLibrary(agentJar(), "agentpath");
+    }
+
+    /**
+     * The library for {@code -agentpath} of another clock-agent jar, as {@link #agentPathLibrary()} writes it, in the
+     * directory {@code directoryName} under this module's target directory: a second build of the agent, for
+     * comparing two.
+     */
+    Path agentPathLibrary(Path agentJar, String directoryName) throws IOException, InterruptedException {
+        Path jar = Files.createDirectories(targetDirectory.resolve(directoryName)).resolve("clock-agent.jar");
+        Files.copy(requireFile(agentJar, "give the path of a built clock-agent.jar"), jar,
+                StandardCopyOption.REPLACE_EXISTING);
         Process command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", jar.toString(), "agentpath").redirectErrorStream(true).start();
         String printed = new String(command.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

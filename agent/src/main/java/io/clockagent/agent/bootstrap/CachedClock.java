@@ -40,18 +40,24 @@ public final class CachedClock extends Clock implements Serializable {
      * let the JIT hoist the load out of `while (currentTimeMillis() < deadline) {}` and spin forever. Opaque also keeps
      * the 64-bit access atomic. On x86 both sides compile to a plain mov.
      *
-     * 0 means "no cached value": before the first tick, while the ticker idles, and after it stopped or died. Readers
-     * then take the direct clock and raise the demand flag, which wakes an idle ticker. The flag is written only
-     * when it is down, so a busy reader writes nothing shared; the ticker lowers it at most once per idle probe.
-     * With monotonic=true the ticker leaves its last value in floorMillis whenever it withdraws, so the direct path
-     * never goes behind what readers already saw.
+     * Two values of the cell mean "no cached value", and readers then take the direct clock. DIRECT (0) holds before
+     * the ticker links, that is all through a native start's delay and its wait for reads, and while the ticker has
+     * withdrawn the value without a floor only to count the direct reads (cache=auto): a reader then returns the
+     * direct clock as it is, once it has counted the read and found the cell still DIRECT after its read (below), so
+     * that a read costs about what a direct read costs. WITHDRAWN holds while the ticker idles, where it has a floor,
+     * and after it stopped or died: readers then also raise the demand flag, which wakes an idle ticker, and take the
+     * floor. The flag is written only when it is down, so a busy reader writes nothing shared; the ticker lowers it at
+     * most once per idle probe. With monotonic=true the ticker leaves its last value in floorMillis whenever it
+     * withdraws, so the direct path never goes behind what readers already saw.
      *
      * The way back from the direct clock must not step back either. The ticker reads the wall clock and then stores
      * it; a reader that went direct in between, or while the ticker was preempted there, got a later time than the
-     * one about to be stored. So the ticker raises `publishing` before it reads the wall clock and lowers it after
-     * the store, and a direct read is returned only if, after it, `publishing` is seen down and the cell still 0:
-     * then any value stored later was read from the wall clock after this read. Seen up, the reader waits for the
-     * store, which takes the ticker a clock read; seen down with a value stored, it returns that value.
+     * one about to be stored. So the ticker moves a DIRECT cell to WITHDRAWN and raises `publishing` before it reads
+     * the wall clock, and lowers it after the store. A reader that found the cell DIRECT again after its direct read
+     * returns that read: the ticker had not yet begun to publish, so any value stored later was read from the wall
+     * clock after it. Otherwise a direct read is returned only if, after it, `publishing` is seen down and no value is
+     * stored: seen up, the reader waits for the store, which takes the ticker a clock read; seen down with a value
+     * stored, it returns that value.
      *
      * Readers reach the cells through the JDK's Unsafe (see CellAccess for why), the ticker through a VarHandle,
      * which does the same accesses.
@@ -61,6 +67,9 @@ public final class CachedClock extends Clock implements Serializable {
             ? CellAccessSince24.getUnsafe().arrayBaseOffset(long[].class) : CELLS.arrayBaseOffset(long[].class);
     private static final long[] PADDED_CELLS = new long[CachedClock.PADDED_LENGTH];
     private static final long VALUE_OFFSET = cellOffset(CachedClock.VALUE_INDEX);
+    /* The cell's values that mean "nothing cached" (see above). */
+    private static final long DIRECT = 0L;
+    private static final long WITHDRAWN = Long.MIN_VALUE;
     /*
      * The reads that took the direct clock, counted for cache=auto's estimate of the read rate: the cached path counts
      * nothing. A cell per stripe, a stripe per thread by its id, cells as far apart as the value's padding, so that
@@ -109,23 +118,29 @@ public final class CachedClock extends Clock implements Serializable {
     /** The cached wall-clock time in milliseconds, or the direct clock when nothing is cached. */
     public static long currentTimeMillis() {
         long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
-        return cachedMillis != 0L ? cachedMillis : directAndRaiseDemand();
+        // One test for the cached path: DIRECT is 0 and WITHDRAWN negative, as only a clock set before 1970 is.
+        return cachedMillis > 0L ? cachedMillis : notCached(cachedMillis);
     }
 
-    private static long directAndRaiseDemand() {
-        return settleDirect(System.currentTimeMillis());
+    private static long notCached(long cell) {
+        return cell == DIRECT || cell == WITHDRAWN ? settleDirect(System.currentTimeMillis()) : cell;
     }
 
     /**
-     * What a reader that found nothing cached returns for the direct clock's {@code directMillis}: the monotonic
-     * floor or the ticker's store where either is later (see above), having raised the demand.
+     * What a reader that found nothing cached returns for the direct clock's {@code directMillis}: that read while the
+     * cell is still DIRECT; else the monotonic floor or the ticker's store where either is later, having raised the
+     * demand (see above).
      */
     private static long settleDirect(long directMillis) {
-        // Pairs with the ticker's release store of 0, so the floor it set just before is visible here.
-        CELLS.loadFence();
-        long settledMillis = Math.max(directMillis, floorMillis);
         long cell = cellOffset((((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX);
         CELLS.putLongOpaque(DIRECT_READS, cell, CELLS.getLongOpaque(DIRECT_READS, cell) + 1L);
+        // Pairs with the ticker's release store of WITHDRAWN, so the floor it set just before is visible below.
+        CELLS.loadFence();
+        return CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET) == DIRECT ? directMillis : settleWithdrawn(directMillis);
+    }
+
+    private static long settleWithdrawn(long directMillis) {
+        long settledMillis = Math.max(directMillis, floorMillis);
         if (!demanded) {
             demanded = true;
             LockSupport.unpark(ticker);
@@ -139,7 +154,7 @@ public final class CachedClock extends Clock implements Serializable {
             }
         }
         long storedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
-        return storedMillis != 0L ? storedMillis : settledMillis;
+        return storedMillis == DIRECT || storedMillis == WITHDRAWN ? settledMillis : storedMillis;
     }
 
     /** Where CELLS finds the element of a long[] at this index. */
@@ -153,7 +168,7 @@ public final class CachedClock extends Clock implements Serializable {
      */
     public static Instant cachedInstantNow() {
         long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
-        if (cachedMillis != 0L) {
+        if (cachedMillis != DIRECT && cachedMillis != WITHDRAWN) {
             Instant published = tickInstant;
             return published != null && published.toEpochMilli() == cachedMillis ? published
                     : Instant.ofEpochMilli(cachedMillis);

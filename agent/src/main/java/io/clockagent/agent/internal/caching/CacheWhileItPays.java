@@ -158,6 +158,8 @@ final class CacheWhileItPays implements CacheGate {
                 if (!restWhileReadsAreRare(ticker)) {
                     return false;
                 }
+                // The read that woke the ticker raised the demand; the reads after it need not.
+                ticker.withdraw();
                 lookSoon = true;
             }
         }

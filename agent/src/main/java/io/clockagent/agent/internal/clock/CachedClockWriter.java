@@ -17,7 +17,7 @@ public class CachedClockWriter {
      * The ticker thread looks these up in link(), not the thread that defines the clock: that is often the thread
      * that loads the service's main class, which waits for the definition, and the first VarHandles of a JVM cost it
      * milliseconds. paddedCells is volatile for whoever shows the clock (the MBean) before the ticker has linked, and
-     * written after cell and valueIndex, which it publishes.
+     * written after cell, valueIndex, direct and withdrawn, which it publishes.
      */
     private VarHandle cell;
     private volatile long[] paddedCells;
@@ -28,6 +28,12 @@ public class CachedClockWriter {
     private VarHandle publishing;
     private VarHandle tickInstant;
     private long[] directReadCells;
+    /*
+     * The clock's cell values for "nothing cached": direct, as the clock was defined, for readers that check nothing
+     * but the cell; withdrawn, for readers that also raise the demand and take the floor.
+     */
+    private long direct;
+    private long withdrawn;
 
     public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
         this.clockClass = clockClass;
@@ -45,6 +51,8 @@ public class CachedClockWriter {
         long[] cells = (long[]) privateLookup.findStaticVarHandle(clockClass, "PADDED_CELLS", long[].class).get();
         // The clock keeps its value in the middle of the padded array.
         valueIndex = cells.length / 2;
+        direct = (long) privateLookup.findStaticVarHandle(clockClass, "DIRECT", long.class).get();
+        withdrawn = (long) privateLookup.findStaticVarHandle(clockClass, "WITHDRAWN", long.class).get();
         paddedCells = cells;
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
@@ -56,14 +64,19 @@ public class CachedClockWriter {
         demanded();
         beginPublish();
         withdraw(Long.MIN_VALUE);
+        withdrawUntilDemand(Long.MIN_VALUE);
         abandon(Long.MIN_VALUE);
     }
 
     /**
      * Called before the ticker reads the wall clock for {@link #publish}: readers that go direct until the store
-     * wait for it rather than return a time later than the one stored (see the clock class).
+     * wait for it rather than return a time later than the one stored (see the clock class). Readers of a cell
+     * withdrawn without a floor check nothing but the cell, so it is withdrawn for them to check the rest first.
      */
     void beginPublish() {
+        if ((long) cell.getOpaque(paddedCells, valueIndex) == direct) {
+            cell.setVolatile(paddedCells, valueIndex, withdrawn);
+        }
         publishing.setVolatile(true);
     }
 
@@ -77,26 +90,34 @@ public class CachedClockWriter {
         publishing.setRelease(false);
     }
 
-    /** The value readers find, or 0 (nothing cached) before the ticker has linked. */
+    /** The value readers find, or 0 where nothing is cached. */
     public long published() {
         long[] cells = paddedCells;
-        return cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
+        long value = cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
+        return value == direct || value == withdrawn ? 0L : value;
     }
 
     /**
      * Sends readers to the direct clock. With a floor (monotonic mode) the direct path never returns less than it;
-     * {@link Long#MIN_VALUE} means no floor.
+     * {@link Long#MIN_VALUE} means no floor, and then readers take the direct clock with nothing to check but the
+     * cell, as before the ticker linked.
      */
     void withdraw(long floor) {
         floorMillis.setVolatile(floor);
-        cell.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, floor == Long.MIN_VALUE ? direct : withdrawn);
+    }
+
+    /** Sends readers to the direct clock, as {@link #withdraw}, and has the next of them raise the demand. */
+    void withdrawUntilDemand(long floor) {
+        floorMillis.setVolatile(floor);
+        cell.setRelease(paddedCells, valueIndex, withdrawn);
     }
 
     /**
      * Withdraws after a failure: the cell first, so that readers reach the direct clock even if what follows fails.
      */
     void abandon(long floor) {
-        cell.setRelease(paddedCells, valueIndex, 0L);
+        cell.setRelease(paddedCells, valueIndex, withdrawn);
         publishing.setVolatile(false);
         floorMillis.setVolatile(floor);
     }

@@ -234,7 +234,7 @@ public final class Ticker implements Runnable, AutoCloseable {
      */
     boolean idleUntilDemand() {
         clock.lowerDemand();
-        withdraw();
+        clock.withdrawUntilDemand(floorMillis());
         long parkedAtNanos = System.nanoTime();
         while (running && !clock.demanded()) {
             Thread.interrupted();

@@ -61,11 +61,28 @@ class CacheGateTest {
         assertFalse(gate.readyToReview(), "no sampling window yet");
     }
 
-    /** A ticker whose parks return at once, and whose count of direct reads grows by a step at each look. */
+    @Test
+    void cacheAutoWokenFromASlotWithoutReadsWithdrawsAgainSoThatTheReadsAfterTheWakingOneRaiseNoDemand() {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(0);
+        ticker.closesAfterIdle = true;
+
+        assertFalse(gate.opensOnFirstRead(ticker), "closed after the idle");
+
+        assertEquals(1, ticker.idles);
+        assertEquals(2, ticker.withdrawals);
+    }
+
+    /**
+     * A ticker whose parks return at once, and whose count of direct reads grows by a step at each look; where asked,
+     * a read wakes it from its first idle as it closes.
+     */
     private static final class FakeTicker implements GatedTicker {
         private final long readsPerLook;
         private long directReads;
         boolean running = true;
+        boolean closesAfterIdle;
         int withdrawals;
         int idles;
 
@@ -85,7 +102,9 @@ class CacheGateTest {
         @Override
         public boolean idleUntilDemand() {
             idles++;
-            return running;
+            boolean woken = running;
+            running &= !closesAfterIdle;
+            return woken;
         }
 
         @Override

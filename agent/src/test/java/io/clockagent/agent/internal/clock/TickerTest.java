@@ -296,8 +296,8 @@ class TickerTest {
         CachedClockWriter clock = new CachedClockWriter(CachedClock.class,
                 MethodHandles.privateLookupIn(CachedClock.class, MethodHandles.lookup())) {
             @Override
-            void withdraw(long floor) {
-                super.withdraw(floor);
+            void withdrawUntilDemand(long floor) {
+                super.withdrawUntilDemand(floor);
                 // The ticker's next wall-clock read is the one it publishes when a read wakes it.
                 if (stallAfterWithdrawing.compareAndSet(true, false)) {
                     wall.stallNextRead(STALL_MILLIS);

@@ -1,0 +1,128 @@
+package io.clockagent.agent.internal.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.agent.bootstrap.CachedClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reads of a clock that caches nothing: before its ticker links, as through a native start's delay, and withdrawn by
+ * the ticker. Each on a fresh copy of the un-renamed clock class, as the other tests' ticker leaves the shared one
+ * linked.
+ */
+class DirectReadsTest {
+
+    private static final int READS = 5;
+    /** How long the ticker takes to store after it began to publish, which a reader must wait out. */
+    private static final long STORE_DELAY_MILLIS = 200;
+
+    private Class<?> clockClass;
+    private MethodHandles.Lookup clockLookup;
+    private MethodHandle read;
+
+    @BeforeEach
+    void defineAFreshClock() throws Exception {
+        byte[] bytes;
+        try (InputStream in = CachedClock.class.getResourceAsStream(CachedClock.class.getSimpleName() + ".class")) {
+            bytes = in.readAllBytes();
+        }
+        clockClass = new FreshClockLoader().define(bytes);
+        clockLookup = MethodHandles.privateLookupIn(clockClass, MethodHandles.lookup());
+        read = clockLookup.findStatic(clockClass, "currentTimeMillis", MethodType.methodType(long.class));
+    }
+
+    @Test
+    void beforeTheTickerLinksAReadIsTheDirectClockCountedWithoutRaisingTheDemand() throws Throwable {
+        for (int i = 0; i < READS; i++) {
+            long before = System.currentTimeMillis();
+            long millis = (long) read.invokeExact();
+            assertTrue(millis >= before && millis <= System.currentTimeMillis(), "read " + millis);
+        }
+
+        assertEquals(READS, Arrays.stream((long[]) staticField("DIRECT_READS", long[].class)).sum());
+        assertFalse((boolean) staticField("demanded", boolean.class), "the demand raised");
+    }
+
+    @Test
+    void withdrawnWithoutAFloorAReadIsTheDirectClockCountedWithoutRaisingTheDemand() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.lowerDemand();
+        writer.withdraw(Long.MIN_VALUE);
+
+        long before = System.currentTimeMillis();
+        long millis = (long) read.invokeExact();
+
+        assertTrue(millis >= before && millis <= System.currentTimeMillis(), "read " + millis);
+        assertEquals(1L, writer.directReads());
+        assertFalse(writer.demanded(), "the demand raised");
+    }
+
+    @Test
+    void withdrawnUntilDemandAReadRaisesIt() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.lowerDemand();
+        writer.withdrawUntilDemand(Long.MIN_VALUE);
+
+        long millis = (long) read.invokeExact();
+
+        assertTrue(writer.demanded(), "the demand raised by a read at " + millis);
+        assertEquals(0L, writer.published());
+        assertEquals(1L, writer.directReads());
+    }
+
+    @Test
+    void aPublishBegunOnACellWithdrawnWithoutAFloorMakesReadersWaitForTheStore() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.withdraw(Long.MIN_VALUE);
+        long storedMillis = System.currentTimeMillis() - 3_600_000L;
+
+        writer.beginPublish();
+        long[] readMillis = new long[1];
+        Thread reader = new Thread(() -> {
+            try {
+                readMillis[0] = (long) read.invokeExact();
+            } catch (Throwable failure) {
+                throw new AssertionError(failure);
+            }
+        });
+        reader.start();
+        reader.join(STORE_DELAY_MILLIS);
+        boolean waited = reader.isAlive();
+        writer.publish(storedMillis);
+        reader.join();
+
+        assertTrue(waited, "the reader waited for the store");
+        assertEquals(storedMillis, readMillis[0]);
+    }
+
+    private CachedClockWriter linkedWriter() throws ReflectiveOperationException {
+        CachedClockWriter writer = new CachedClockWriter(clockClass, clockLookup);
+        writer.link();
+        return writer;
+    }
+
+    private Object staticField(String name, Class<?> type) throws ReflectiveOperationException {
+        return clockLookup.findStaticVarHandle(clockClass, name, type).get();
+    }
+
+    /** Defines one copy of the clock class; everything else it names comes from the tests' own class loader. */
+    private static final class FreshClockLoader extends ClassLoader {
+
+        FreshClockLoader() {
+            super(CachedClock.class.getClassLoader());
+        }
+
+        Class<?> define(byte[] bytes) throws IOException {
+            return defineClass(CachedClock.class.getName(), bytes, 0, bytes.length);
+        }
+    }
+}
