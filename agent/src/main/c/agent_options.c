@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "class_file_format.h"
 #include "option_grammar.h"
 #include "option_text.h"
 
@@ -24,6 +25,9 @@ static const char *const SOURCE_NAMES[SOURCE_COUNT] = {
     AGENT_ARGUMENTS_SOURCE, SYSTEM_PROPERTY_SOURCE, ENVIRONMENT_VARIABLE_SOURCE};
 static const char *const WAIT_SPELLINGS[] = WAIT_VALUES;
 static const char *const CACHE_SPELLINGS[] = CACHE_VALUES;
+static const char *const LIBRARY_CLOCKS_SPELLINGS[] = LIBRARY_CLOCKS_VALUES;
+/* The library clocks, which libraryClocks=retire, the first of its values, redirects. */
+static const clock_method LIBRARY_CLOCK_METHODS[] = LIBRARY_CLOCKS;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
 
 /* OptionToken.quoted: the token as written, and its source unless it is the agent's own arguments. */
@@ -48,6 +52,7 @@ typedef struct {
     const char *tick_text;
     int wait;
     int cache;
+    int library_clocks;
     int monotonic;
     int verbose;
     int strict;
@@ -283,6 +288,10 @@ static outcome accept(built *b, const token *t, char **error) {
     if (strcmp(key, "cachedInstants") == 0) {
         return package_names(t, &b->cached_instants, error);
     }
+    if (strcmp(key, "libraryClocks") == 0) {
+        return require_once(t, b->library_clocks != OPTION_UNSET, error) == REFUSED ? REFUSED
+                : one_of(t, LIBRARY_CLOCKS_SPELLINGS, COUNT(LIBRARY_CLOCKS_SPELLINGS), &b->library_clocks, error);
+    }
     if (strcmp(key, "tick") == 0) {
         if (require_once(t, b->tick_given, error) == REFUSED || tick_nanos(t, &b->tick_nanos, error) == REFUSED) {
             return REFUSED;
@@ -332,7 +341,7 @@ static outcome accept(built *b, const token *t, char **error) {
 
 static outcome build(const token *tokens, size_t count, built *b, char **error) {
     memset(b, 0, sizeof *b);
-    b->wait = b->cache = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
+    b->wait = b->cache = b->library_clocks = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
     b->dry_run = b->jmx = b->native_filter = b->enabled = OPTION_UNSET;
     for (size_t i = 0; i < count; i++) {
         if (accept(b, &tokens[i], error) == REFUSED) {
@@ -423,6 +432,11 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             options->tick_text = text_copy(tick_text, strlen(tick_text));
             options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
             options->cache = b.cache;
+            options->library_clocks = b.library_clocks == OPTION_UNSET ? 0 : b.library_clocks;
+            if (options->library_clocks == 0) {
+                options->clocks.methods = LIBRARY_CLOCK_METHODS;
+                options->clocks.count = COUNT(LIBRARY_CLOCK_METHODS);
+            }
             options->monotonic = b.monotonic == 1;
             options->verbose = b.verbose == 1;
             options->strict = b.strict == 1;
@@ -486,6 +500,10 @@ char *describe_agent_options(const agent_options *options) {
     if (options->cache != OPTION_UNSET) {
         text_append(&b, " cache=");
         text_append(&b, CACHE_SPELLINGS[options->cache]);
+    }
+    if (options->library_clocks != 0) {
+        text_append(&b, " libraryClocks=");
+        text_append(&b, LIBRARY_CLOCKS_SPELLINGS[options->library_clocks]);
     }
     text_append(&b, options->monotonic ? " monotonic=true" : "");
     text_append(&b, options->dry_run ? " dryRun=true" : "");

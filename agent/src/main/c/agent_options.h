@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "clock_methods.h"
+
 /* The three sources, strongest first; a key given in a stronger source replaces all its values from weaker ones. */
 enum { SOURCE_AGENT_ARGUMENTS, SOURCE_SYSTEM_PROPERTY, SOURCE_ENVIRONMENT_VARIABLE, SOURCE_COUNT };
 
@@ -28,9 +30,12 @@ typedef struct {
     long long tick_nanos;
     /* The tick as written, for the banner; "1ms" when not given. */
     char *tick_text;
-    /* Indexes into WAIT_VALUES and CACHE_VALUES; cache is OPTION_UNSET when not given. */
+    /* Indexes into WAIT_VALUES, CACHE_VALUES and LIBRARY_CLOCKS_VALUES; cache is OPTION_UNSET when not given. */
     int wait;
     int cache;
+    int library_clocks;
+    /* The clock methods redirected besides the JDK's: the library clocks unless libraryClocks=keep. */
+    clock_methods clocks;
     int monotonic;
     int verbose;
     int strict;

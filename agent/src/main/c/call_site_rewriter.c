@@ -19,7 +19,7 @@
 
 static const unsigned char ENTRY_SIZES[] = CONSTANT_POOL_ENTRY_SIZES;
 
-enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR, MARK_TIME_OWNER };
+enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR, MARK_TIME_OWNER, MARK_CLOCK_OWNER };
 
 static const char METHOD_NAME[] = CLOCK_METHOD_NAME;
 static const char OWNER_NAME[] = CLOCK_OWNER_NAME;
@@ -46,6 +46,8 @@ typedef struct {
     unsigned char *marks;
     size_t end;
     int names_time_owner;
+    int names_clock_owner;
+    const clock_methods *clocks;
 } pool;
 
 /* The Methodrefs a rewrite re-points, in pool order, and the method each goes to where its name changes. */
@@ -72,7 +74,7 @@ static int has(const pool *p, size_t position, size_t needed) {
     return position <= p->length && needed <= p->length - position;
 }
 
-static unsigned char mark_of(const unsigned char *text, unsigned length) {
+static unsigned char mark_of(const pool *p, const unsigned char *text, unsigned length) {
     if (length == sizeof METHOD_NAME - 1 && memcmp(text, METHOD_NAME, length) == 0) {
         return MARK_METHOD_NAME;
     }
@@ -87,6 +89,12 @@ static unsigned char mark_of(const unsigned char *text, unsigned length) {
             if (strlen(REDIRECTED[i].owner) == length && memcmp(text, REDIRECTED[i].owner, length) == 0) {
                 return MARK_TIME_OWNER;
             }
+        }
+    }
+    for (size_t i = 0; i < p->clocks->count; i++) {
+        const char *owner = p->clocks->methods[i].owner;
+        if (strlen(owner) == length && memcmp(text, owner, length) == 0) {
+            return MARK_CLOCK_OWNER;
         }
     }
     return NO_MARK;
@@ -113,8 +121,9 @@ static int walk(pool *p) {
             if (!has(p, position + 3, length)) {
                 return 0;
             }
-            p->marks[index] = mark_of(p->bytes + position + 3, length);
+            p->marks[index] = mark_of(p, p->bytes + position + 3, length);
             p->names_time_owner |= p->marks[index] == MARK_TIME_OWNER;
+            p->names_clock_owner |= p->marks[index] == MARK_CLOCK_OWNER;
             size += length;
         } else if (size == WIDE_ENTRY_SIZE) {
             index++;
@@ -187,9 +196,44 @@ static int utf8_is(const pool *p, size_t at, const char *text) {
 }
 
 /*
+ * The NameAndType of a Methodref whose owner's class name is marked `owner_mark`, with its name and descriptor, which
+ * are Utf8 entries; 0 where it is of another owner or no NameAndType, -1 where the Java side would throw
+ * (ConstantPool.methodrefsOwnedBy, CallSiteRewriter.timeTarget and clockMethodTarget) or might: a name or descriptor
+ * that is not a Utf8 entry, which Java refuses only when it compares it.
+ */
+static int owned_by(const pool *p, size_t at, unsigned char owner_mark, size_t *owner, size_t *name_and_type,
+                    size_t *name, size_t *descriptor) {
+    *owner = entry(p, at + 1);
+    if (*owner == 0) {
+        return -1;
+    }
+    if (p->bytes[*owner] != TAG_CLASS) {
+        return 0;
+    }
+    if (entry(p, *owner + 1) == 0) {
+        return -1;
+    }
+    if (mark_at(p, *owner + 1) != owner_mark) {
+        return 0;
+    }
+    *name_and_type = entry(p, at + 3);
+    if (*name_and_type == 0) {
+        return -1;
+    }
+    if (p->bytes[*name_and_type] != TAG_NAME_AND_TYPE) {
+        return 0;
+    }
+    *name = entry(p, *name_and_type + 1);
+    *descriptor = entry(p, *name_and_type + 3);
+    if (*name == 0 || *descriptor == 0 || p->bytes[*name] != TAG_UTF8 || p->bytes[*descriptor] != TAG_UTF8) {
+        return -1;
+    }
+    return 1;
+}
+
+/*
  * Marks in `chosen` the Methodrefs to redirected java.time methods, with the method each goes to; returns 0, or -1
- * where the Java side would throw (ConstantPool.methodrefsOwnedBy, CallSiteRewriter.redirects) or might: a name or
- * descriptor that is not a Utf8 entry, which Java refuses only when it compares it.
+ * as owned_by.
  */
 static int time_methodrefs(const pool *p, int cached_instants, const char **chosen) {
     for (unsigned index = 1; index < p->count; index++) {
@@ -197,37 +241,41 @@ static int time_methodrefs(const pool *p, int cached_instants, const char **chos
         if (at == 0 || p->bytes[at] != TAG_METHODREF) {
             continue;
         }
-        size_t owner = entry(p, at + 1);
-        if (owner == 0) {
+        size_t owner, name_and_type, name, descriptor;
+        int owned = owned_by(p, at, MARK_TIME_OWNER, &owner, &name_and_type, &name, &descriptor);
+        if (owned < 0) {
             return -1;
         }
-        if (p->bytes[owner] != TAG_CLASS) {
-            continue;
-        }
-        if (entry(p, owner + 1) == 0) {
-            return -1;
-        }
-        if (mark_at(p, owner + 1) != MARK_TIME_OWNER) {
-            continue;
-        }
-        size_t name_and_type = entry(p, at + 3);
-        if (name_and_type == 0) {
-            return -1;
-        }
-        if (p->bytes[name_and_type] != TAG_NAME_AND_TYPE) {
-            continue;
-        }
-        size_t name = entry(p, name_and_type + 1);
-        size_t descriptor = entry(p, name_and_type + 3);
-        if (name == 0 || descriptor == 0 || p->bytes[name] != TAG_UTF8 || p->bytes[descriptor] != TAG_UTF8) {
-            return -1;
-        }
-        for (size_t i = 0; i < REDIRECTED_COUNT; i++) {
+        for (size_t i = 0; owned && i < REDIRECTED_COUNT; i++) {
             const char *target = cached_instants ? REDIRECTED[i].cached_instants_target : REDIRECTED[i].target;
             if (target != NULL && utf8_is(p, owner + 1, REDIRECTED[i].owner)
                     && utf8_is(p, name_and_type + 1, REDIRECTED[i].name)
                     && utf8_is(p, name_and_type + 3, REDIRECTED[i].descriptor)) {
                 chosen[index] = target;
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Marks in `chosen` the Methodrefs to the clock methods in force, which go to the clock method; 0, or -1 as owned_by. */
+static int clock_method_methodrefs(const pool *p, const char **chosen) {
+    for (unsigned index = 1; index < p->count; index++) {
+        size_t at = p->offsets[index];
+        if (at == 0 || p->bytes[at] != TAG_METHODREF) {
+            continue;
+        }
+        size_t owner, name_and_type, name, descriptor;
+        int owned = owned_by(p, at, MARK_CLOCK_OWNER, &owner, &name_and_type, &name, &descriptor);
+        if (owned < 0) {
+            return -1;
+        }
+        for (size_t i = 0; owned && i < p->clocks->count; i++) {
+            if (utf8_is(p, owner + 1, p->clocks->methods[i].owner)
+                    && utf8_is(p, name_and_type + 1, p->clocks->methods[i].name)
+                    && utf8_is(p, name_and_type + 3, DESCRIPTOR)) {
+                chosen[index] = METHOD_NAME;
                 break;
             }
         }
@@ -247,6 +295,9 @@ static int find_redirects(const pool *p, int cached_instants, redirects *found) 
     int outcome = clock_methodrefs(p, chosen);
     if (outcome == 0 && p->names_time_owner) {
         outcome = time_methodrefs(p, cached_instants, chosen);
+    }
+    if (outcome == 0 && p->names_clock_owner) {
+        outcome = clock_method_methodrefs(p, chosen);
     }
     found->count = 0;
     for (unsigned index = 1; index < p->count && outcome == 0; index++) {
@@ -385,18 +436,19 @@ static unsigned char *heap_allocate(void *context, size_t size) {
     return malloc(size);
 }
 
-int keeps_instant_reads(const unsigned char *bytes, jint length, const char *target_internal_name) {
+int keeps_instant_reads(const unsigned char *bytes, jint length, const char *target_internal_name,
+                        const clock_methods *clocks) {
     jint rewritten_length = 0;
     unsigned char *rewritten = NULL;
-    rewrite_outcome outcome = rewrite_call_sites(bytes, length, target_internal_name, 1, heap_allocate, NULL,
+    rewrite_outcome outcome = rewrite_call_sites(bytes, length, target_internal_name, 1, clocks, heap_allocate, NULL,
                                                  &rewritten_length, &rewritten);
     free(rewritten);
     return outcome == REWRITE_DONE;
 }
 
 rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, const char *target_internal_name,
-                                   int cached_instants, class_allocator allocate, void *context, jint *new_length,
-                                   unsigned char **new_bytes) {
+                                   int cached_instants, const clock_methods *clocks, class_allocator allocate,
+                                   void *context, jint *new_length, unsigned char **new_bytes) {
     if (length < 10 || u4(bytes) != MAGIC) {
         return REWRITE_LEFT_TO_JAVA;
     }
@@ -407,7 +459,7 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
     if (u2(bytes + 6) < MIN_MAJOR_VERSION) {
         return REWRITE_LEFT_TO_JAVA;
     }
-    pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0, 0};
+    pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0, 0, 0, clocks};
     p.offsets = calloc(p.count + 1, sizeof *p.offsets);
     p.marks = calloc(p.count + 1, 1);
     redirects found = {calloc(p.count + 1, sizeof *found.methodrefs), calloc(p.count + 1, sizeof *found.renamed_to),

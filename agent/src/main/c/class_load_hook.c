@@ -4,13 +4,14 @@
  * name, and rewrites the rest with the C rewriter (call_site_rewriter.c), which leaves what it cannot read with
  * certainty as it was. It defines the cached clock in java.lang as the first rewritten class needs it, counts what it
  * does, shows the Java side each class it rewrote where sites are counted, and tells the Java side of the two loads it
- * waits for: the JDK's MBean server class (JMX is starting) and another copy's detach signal.
+ * waits for: the JDK's MBean server class (JMX is starting) and another copy's detach signal. And it says when the
+ * class of a clock method it redirects loads after all (clock_class_loads.c).
  *
  * It never decides otherwise than the Java transformer would: it only says "not this one" for classes Java would leave
  * alone too, and rewrites byte for byte as Java would (NativeRewriterParityTest).
  *
  * May include: agent_copy.h, call_site_rewriter.h, class_load_hook.h, class_restore.h, class_scan.h, class_scope.h,
- * java_side.h, jni_helpers.h.
+ * clock_class_loads.h, java_side.h, jni_helpers.h.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@
 #include "class_restore.h"
 #include "class_scan.h"
 #include "class_scope.h"
+#include "clock_class_loads.h"
 #include "java_contract.h"
 #include "java_side.h"
 #include "jni_helpers.h"
@@ -118,7 +120,8 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int
     int dry_run = this_copy.options.dry_run;
     int cached_instants = in_packages(&this_copy.options.cached_instants, name);
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
-                                                 jvmti_allocate, jvmti, new_length, new_bytes);
+                                                 &this_copy.options.clocks, jvmti_allocate, jvmti, new_length,
+                                                 new_bytes);
     if (outcome == REWRITE_DONE && (dry_run || !clock_ready(jni))) {
         /* A dry run finds, counts and shows; where the clock could not be defined nothing is done at all. */
         leave_unchanged(jvmti, new_length, new_bytes);
@@ -133,7 +136,7 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int
         }
     }
     if (outcome == REWRITE_NOT_NEEDED && first_rewrite && this_copy.counts_sites && !cached_instants
-            && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME)) {
+            && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME, &this_copy.options.clocks)) {
         java_side_show(jni, name, length, bytes, 0);
     }
     if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
@@ -160,6 +163,9 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
         java_side_news(jni, NEWS_DETACH_REQUESTED);
         return;
     }
+    if (being_redefined == NULL) {
+        say_if_clock_class(jvmti, jni, name);
+    }
     if (!in_scope(name)) {
         return;
     }
@@ -171,7 +177,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     if (first_rewrite) {
         __atomic_add_fetch(&this_copy.classes_scanned, 1, __ATOMIC_RELAXED);
     }
-    if (names_clock_method(bytes, length) && !is_platform_loader(jvmti, jni, loader)) {
+    if (names_clock_method(bytes, length, &this_copy.options.clocks) && !is_platform_loader(jvmti, jni, loader)) {
         rewrite_in_scope(jvmti, jni, name, first_rewrite, length, bytes, new_length, new_bytes);
     }
 }

@@ -1,6 +1,7 @@
 /*
  * Test driver for call_site_rewriter.c, so that a JUnit test can hold it against the Java rewriter class file by
- * class file. Usage: rewrite_files TARGET_INTERNAL_NAME, then one line per class file on stdin: "1 PATH" to rewrite it
+ * class file. Usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME]..., each pair a clock method in force (its class's
+ * internal name and its name), then one line per class file on stdin: "1 PATH" to rewrite it
  * as a class where cachedInstants applies, "0 PATH" otherwise; for each prints "DONE PATH" (and writes the rewritten
  * class to PATH.out), "NOT_NEEDED PATH" or "LEFT_TO_JAVA PATH".
  */
@@ -31,10 +32,20 @@ static unsigned char *read_file(const char *path, long *length) {
 
 int main(int argc, char **argv) {
     static const char *const OUTCOMES[] = {"NOT_NEEDED", "DONE", "LEFT_TO_JAVA"};
-    if (argc != 2) {
-        fprintf(stderr, "usage: rewrite_files TARGET_INTERNAL_NAME < paths\n");
+    if (argc < 2 || argc % 2 != 0) {
+        fprintf(stderr, "usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME]... < paths\n");
         return 2;
     }
+    clock_methods clocks = {NULL, (size_t) (argc - 2) / 2};
+    clock_method *methods = calloc(clocks.count + 1, sizeof *methods);
+    if (methods == NULL) {
+        return 2;
+    }
+    for (size_t i = 0; i < clocks.count; i++) {
+        methods[i].owner = argv[2 + 2 * i];
+        methods[i].name = argv[3 + 2 * i];
+    }
+    clocks.methods = methods;
     char line[4096];
     while (fgets(line, sizeof line, stdin) != NULL) {
         line[strcspn(line, "\n")] = '\0';
@@ -52,8 +63,8 @@ int main(int argc, char **argv) {
         }
         jint rewritten_length = 0;
         unsigned char *rewritten = NULL;
-        rewrite_outcome outcome = rewrite_call_sites(bytes, (jint) length, argv[1], cached_instants, heap_allocate,
-                                                     NULL, &rewritten_length, &rewritten);
+        rewrite_outcome outcome = rewrite_call_sites(bytes, (jint) length, argv[1], cached_instants, &clocks,
+                                                     heap_allocate, NULL, &rewritten_length, &rewritten);
         if (outcome == REWRITE_DONE) {
             char out_path[4200];
             snprintf(out_path, sizeof out_path, "%s.out", path);
@@ -68,5 +79,6 @@ int main(int argc, char **argv) {
         printf("%s %s\n", OUTCOMES[outcome], path);
         free(bytes);
     }
+    free(methods);
     return 0;
 }

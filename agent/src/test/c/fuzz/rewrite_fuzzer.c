@@ -16,8 +16,13 @@
 #include <string.h>
 
 #include "call_site_rewriter.h"
+#include "class_file_format.h"
 
 static const char TARGET[] = "java/lang/ClockAgentCachedClock";
+/* The library clocks, which the defaults redirect. */
+static const clock_method LIBRARY_CLOCK_METHODS[] = LIBRARY_CLOCKS;
+static const clock_methods CLOCKS = {LIBRARY_CLOCK_METHODS,
+                                     sizeof LIBRARY_CLOCK_METHODS / sizeof LIBRARY_CLOCK_METHODS[0]};
 /* The Utf8 entry (tag, length, text) and the Class entry (tag, index) the rewrite appends. */
 static const size_t ADDED_BYTES = 3 + sizeof TARGET - 1 + 3;
 #define ADDED_ENTRIES 2
@@ -36,8 +41,8 @@ static unsigned pool_count(const unsigned char *bytes) {
 static void rewrite_checked(const uint8_t *data, size_t size, int cached_instants) {
     jint rewritten_length = 0;
     unsigned char *rewritten = NULL;
-    rewrite_outcome outcome = rewrite_call_sites(data, (jint) size, TARGET, cached_instants, heap_allocate, NULL,
-                                                 &rewritten_length, &rewritten);
+    rewrite_outcome outcome = rewrite_call_sites(data, (jint) size, TARGET, cached_instants, &CLOCKS, heap_allocate,
+                                                 NULL, &rewritten_length, &rewritten);
     if (outcome != REWRITE_DONE) {
         if (rewritten != NULL || rewritten_length != 0) {
             abort();
@@ -51,8 +56,8 @@ static void rewrite_checked(const uint8_t *data, size_t size, int cached_instant
     }
     jint again_length = 0;
     unsigned char *again = NULL;
-    if (rewrite_call_sites(rewritten, rewritten_length, TARGET, cached_instants, heap_allocate, NULL, &again_length,
-                           &again) != REWRITE_NOT_NEEDED || again != NULL) {
+    if (rewrite_call_sites(rewritten, rewritten_length, TARGET, cached_instants, &CLOCKS, heap_allocate, NULL,
+                           &again_length, &again) != REWRITE_NOT_NEEDED || again != NULL) {
         abort();
     }
     free(rewritten);

@@ -10,9 +10,14 @@
 #include <stdlib.h>
 
 #include "call_site_rewriter.h"
+#include "class_file_format.h"
 #include "class_scan.h"
 
 static const char TARGET[] = "java/lang/ClockAgentCachedClock";
+/* The library clocks, which the defaults redirect. */
+static const clock_method LIBRARY_CLOCK_METHODS[] = LIBRARY_CLOCKS;
+static const clock_methods CLOCKS = {LIBRARY_CLOCK_METHODS,
+                                     sizeof LIBRARY_CLOCK_METHODS / sizeof LIBRARY_CLOCK_METHODS[0]};
 
 static unsigned char *heap_allocate(void *context, size_t size) {
     (void) context;
@@ -20,14 +25,14 @@ static unsigned char *heap_allocate(void *context, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (size > INT32_MAX || names_clock_method(data, (jint) size)) {
+    if (size > INT32_MAX || names_clock_method(data, (jint) size, &CLOCKS)) {
         return 0;
     }
     jint rewritten_length = 0;
     unsigned char *rewritten = NULL;
     for (int cached_instants = 0; cached_instants <= 1; cached_instants++) {
-        if (rewrite_call_sites(data, (jint) size, TARGET, cached_instants, heap_allocate, NULL, &rewritten_length,
-                               &rewritten) == REWRITE_DONE) {
+        if (rewrite_call_sites(data, (jint) size, TARGET, cached_instants, &CLOCKS, heap_allocate, NULL,
+                               &rewritten_length, &rewritten) == REWRITE_DONE) {
             abort();
         }
     }

@@ -3,13 +3,14 @@ package io.clockagent.agent.internal.classfile;
 import static io.clockagent.agent.internal.CHeader.quoted;
 
 import io.clockagent.agent.internal.CHeader;
+import io.clockagent.agent.internal.rewrite.ClockClassLoads;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * Writes {@code class_file_format.h}, the C rewriter's view of the class-file format, from the Java rewriter's
- * constants: the oldest version it reads, the constant-pool tags and entry sizes, the names of the clock method and
- * the list of redirected methods, so that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
+ * constants: the oldest version it reads, the constant-pool tags and entry sizes, the names of the clock method,
+ * the list of redirected methods and the library clocks, so that the two rewriters cannot drift apart on them. Run by {@code agent/src/main/c/build.sh} at build time, against
  * the agent's compiled classes, and never shipped.
  *
  * <p>Usage: {@code java -cp GENERATOR:CLASSES io.clockagent.agent.internal.classfile.ClassFileFormatHeader OUTPUT_FILE}
@@ -38,6 +39,13 @@ final class ClassFileFormatHeader {
                 .comment("RedirectedMethod.ALL, in its order: owner, name, descriptor, target by default (NULL: none),"
                         + " target under cachedInstants.")
                 .define("REDIRECTED_METHODS", redirectedMethods())
+                .comment("LibraryClock.ALL, in its order: {owner, method name} of each, descriptor ()J.")
+                .define("LIBRARY_CLOCKS", libraryClocks())
+                .comment("What each is, in the same order, as the line that says its class loads after all puts it.")
+                .define("LIBRARY_CLOCK_DESCRIPTIONS", descriptions())
+                .comment("That line (ClockClassLoads.line): the class's binary name, its description, the class it"
+                        + " loaded for.")
+                .define("CLOCK_CLASS_LOADED_FORMAT", quoted(ClockClassLoads.line("%s", "%s", "%s")))
                 .comment("Entry sizes by tag, tag byte included (Utf8 adds the length it holds); 0 for no tag.")
                 .define("CONSTANT_POOL_ENTRY_SIZES", entrySizes())
                 .write(Path.of(args[0]));
@@ -52,6 +60,23 @@ final class ClassFileFormatHeader {
                     .append(quoted(method.target(true))).append('}');
         }
         return methods.append('}').toString();
+    }
+
+    private static String libraryClocks() {
+        StringBuilder clocks = new StringBuilder("{");
+        for (LibraryClock clock : LibraryClock.ALL) {
+            clocks.append(clocks.length() == 1 ? "" : ", ").append('{').append(quoted(clock.method().owner()))
+                    .append(", ").append(quoted(clock.method().name())).append('}');
+        }
+        return clocks.append('}').toString();
+    }
+
+    private static String descriptions() {
+        StringBuilder descriptions = new StringBuilder("{");
+        for (LibraryClock clock : LibraryClock.ALL) {
+            descriptions.append(descriptions.length() == 1 ? "" : ", ").append(quoted(clock.describe()));
+        }
+        return descriptions.append('}').toString();
     }
 
     /** Up to the last tag there is: C checks the tag against the table's length instead of storing 256 slots. */

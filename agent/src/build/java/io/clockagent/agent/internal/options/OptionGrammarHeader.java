@@ -5,6 +5,7 @@ import static io.clockagent.agent.internal.CHeader.quoted;
 import io.clockagent.agent.internal.CHeader;
 import io.clockagent.agent.internal.caching.CachePolicy;
 import io.clockagent.agent.internal.clock.WaitStrategy;
+import io.clockagent.agent.internal.rewrite.LibraryClockPolicy;
 import io.clockagent.agent.internal.rewrite.IgnoredPackages;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,6 +54,7 @@ final class OptionGrammarHeader {
                 .define("MAX_TICK_NANOS", AgentOptions.MAX_TICK_NANOS + "LL")
                 .define("WAIT_VALUES", spellings(WaitStrategy.values()))
                 .define("CACHE_VALUES", spellings(CachePolicy.values()))
+                .define("LIBRARY_CLOCKS_VALUES", spellings(LibraryClockPolicy.values()))
                 .comment("Pairs of an internal-name prefix and why packages under it are never rewritten.")
                 .define("IGNORED_PREFIXES_AND_REASONS", ignored.append('}'))
                 .comment("Inclusive ranges of UTF-16 code units, as {first, last} pairs.")

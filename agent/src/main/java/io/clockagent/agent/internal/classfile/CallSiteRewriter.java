@@ -11,9 +11,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Redirects every use of {@code System.currentTimeMillis()}, and of the {@code java.time} methods of
- * {@link RedirectedMethod}, in one class file to static methods of another class, and counts those uses method by
- * method for whoever shows them. Immutable and thread-safe.
+ * Redirects every use of {@code System.currentTimeMillis()}, of the {@code java.time} methods of
+ * {@link RedirectedMethod} and of the {@link ClockMethods} in force, in one class file to static methods of another
+ * class, and counts those uses method by method for whoever shows them. Immutable and thread-safe.
  *
  * <p>Every use of such a method in a class (each {@code invokestatic}, each method reference in an
  * {@code invokedynamic} bootstrap argument, each {@code ldc} of a method handle) goes through one of the class's
@@ -58,16 +58,23 @@ public final class CallSiteRewriter {
     private static final byte MARK_DESCRIPTOR = 3;
     /* A java.time class that declares a redirected method. */
     private static final byte MARK_TIME_OWNER = 4;
+    /* The class of a ClockMethod in force. */
+    private static final byte MARK_CLOCK_OWNER = 5;
     /* The java.time owners of RedirectedMethod, and the bounds of their lengths, which the scan tries first. */
     private static final byte[][] TIME_OWNERS = timeOwners();
     private static final int TIME_OWNER_MIN_LENGTH = TIME_OWNERS[0].length;
     private static final int TIME_OWNER_MAX_LENGTH = TIME_OWNERS[TIME_OWNERS.length - 1].length;
 
     private final byte[] targetInternalName;
+    private final ClockMethods clocks;
 
-    /** @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock} */
-    public CallSiteRewriter(String targetInternalName) {
+    /**
+     * @param targetInternalName the class that rewritten sites call, such as {@code java/lang/ClockAgentCachedClock}
+     * @param clocks the epoch-millis methods whose uses go to its {@code currentTimeMillis()} too
+     */
+    public CallSiteRewriter(String targetInternalName, ClockMethods clocks) {
         this.targetInternalName = ascii(targetInternalName);
+        this.clocks = clocks;
     }
 
     /**
@@ -89,12 +96,13 @@ public final class CallSiteRewriter {
         }
         boolean namesClock;
         try {
-            namesClock = scan(classFile, null);
+            namesClock = scan(classFile, null, clocks);
         } catch (NewerFormatException unreadable) {
             // The walk stopped at the new constant, before it could see all of the pool; only the clock method's name
             // and java.time's package missing from the whole file show that the class needs nothing, and then that it
             // cannot be read is nothing to report.
-            if (!contains(classFile, METHOD_NAME) && !contains(classFile, TIME_PACKAGE)) {
+            if (!contains(classFile, METHOD_NAME) && !contains(classFile, TIME_PACKAGE)
+                    && !clocks.mayBeNamedIn(classFile)) {
                 return null;
             }
             throw unreadable;
@@ -104,8 +112,8 @@ public final class CallSiteRewriter {
 
     /**
      * The cheap check: walks the constant pool's tags and lengths, allocating nothing, and looks for the three names a
-     * {@code System.currentTimeMillis()} reference needs, and for the java.time classes that declare a redirected
-     * method. Most classes stop here and load from their original bytes.
+     * {@code System.currentTimeMillis()} reference needs, for the java.time classes that declare a redirected method,
+     * and for the classes of the clock methods in force. Most classes stop here and load from their original bytes.
      * The few it selects are walked again to record their pool (see {@link #constantPool}): by then this loop is
      * compiled, where a second reader of the pool would still run in the interpreter.
      *
@@ -116,7 +124,7 @@ public final class CallSiteRewriter {
      * @param record null, or an empty pool to fill in: where each entry starts, where the pool ends, and which entries
      *     are Methodrefs or hold one of the three names
      */
-    private static boolean scan(byte[] classFile, ConstantPool record) {
+    private static boolean scan(byte[] classFile, ConstantPool record, ClockMethods clocks) {
         try {
             int count = (classFile[8] & 0xff) << 8 | classFile[9] & 0xff;
             int position = 10;
@@ -124,6 +132,7 @@ public final class CallSiteRewriter {
             boolean owner = false;
             boolean descriptor = false;
             boolean timeOwner = false;
+            boolean clockOwner = false;
             for (int index = 1; index < count; index++) {
                 int tag = classFile[position] & 0xff;
                 int size = ConstantPool.ENTRY_SIZES[tag];
@@ -149,6 +158,9 @@ public final class CallSiteRewriter {
                             && isTimeOwner(classFile, position + 3, length)) {
                         timeOwner = true;
                         mark(record, index, MARK_TIME_OWNER);
+                    } else if (clocks.isOwner(classFile, position + 3, length)) {
+                        clockOwner = true;
+                        mark(record, index, MARK_CLOCK_OWNER);
                     }
                     size += length;
                 } else if (size == 0) {
@@ -166,7 +178,7 @@ public final class CallSiteRewriter {
             if (record != null) {
                 record.endAt(position);
             }
-            return method && owner && descriptor || timeOwner;
+            return (method && owner || clockOwner) && descriptor || timeOwner;
         } catch (ArrayIndexOutOfBoundsException pastTheEnd) {
             throw new ClassFileException("truncated class file: the constant pool runs past byte "
                     + classFile.length);
@@ -218,14 +230,19 @@ public final class CallSiteRewriter {
 
     /** The constant pool of a class whose pool {@link #scan} can walk, recorded. */
     static ConstantPool constantPool(ClassFileCursor in) {
+        return constantPool(in, ClockMethods.NONE);
+    }
+
+    /** The same, with the names of the clock methods' owners marked. */
+    private static ConstantPool constantPool(ClassFileCursor in, ClockMethods clocks) {
         ConstantPool pool = new ConstantPool(in, in.u2(8));
-        scan(in.bytes(), pool);
+        scan(in.bytes(), pool, clocks);
         return pool;
     }
 
     private byte[] redirect(ClassFileCursor in, boolean cachedInstants) {
-        ConstantPool pool = constantPool(in);
-        Redirects redirects = redirects(pool, cachedInstants);
+        ConstantPool pool = constantPool(in, clocks);
+        Redirects redirects = redirects(pool, cachedInstants, clocks);
         if (redirects.count == 0) {
             return null;
         }
@@ -243,15 +260,16 @@ public final class CallSiteRewriter {
      * bytes).
      *
      * @param cachedInstants as given to {@link #rewrite}
+     * @param clocks as the rewriter was given them
      * @return the methods that use them, in class-file order; empty when none does
      * @throws ClassFileException when a method body cannot be read with certainty
      */
-    public static List<MethodCallSites> countSites(byte[] classFile, boolean cachedInstants) {
+    public static List<MethodCallSites> countSites(byte[] classFile, boolean cachedInstants, ClockMethods clocks) {
         ClassFileCursor in = new ClassFileCursor(classFile);
-        ConstantPool pool = constantPool(in);
+        ConstantPool pool = constantPool(in, clocks);
         int count = pool.count();
         boolean[] redirected = new boolean[count];
-        Redirects redirects = redirects(pool, cachedInstants);
+        Redirects redirects = redirects(pool, cachedInstants, clocks);
         for (int n = 0; n < redirects.count; n++) {
             redirected[redirects.methodrefs[n]] = true;
         }
@@ -269,15 +287,15 @@ public final class CallSiteRewriter {
      * java.time methods that only {@code cachedInstants} redirects: the reads of instants the rewrite leaves direct
      * because the cache would change their resolution. Reads method bodies, like {@link #countSites}.
      *
-     * @param usesRedirected the uses that {@code countSites(classFile, false)} finds, which the caller has counted
-     *     already (0 for a class the rewrite left as it was)
+     * @param usesRedirected the uses that {@code countSites(classFile, false, clocks)} finds, which the caller has
+     *     counted already (0 for a class the rewrite left as it was)
      * @throws ClassFileException when the class cannot be read with certainty
      */
-    public static int instantReadsLeft(byte[] classFile, int usesRedirected) {
+    public static int instantReadsLeft(byte[] classFile, int usesRedirected, ClockMethods clocks) {
         if (!contains(classFile, TIME_PACKAGE)) {
             return 0;
         }
-        return uses(countSites(classFile, true)) - usesRedirected;
+        return uses(countSites(classFile, true, clocks)) - usesRedirected;
     }
 
     private static int uses(List<MethodCallSites> methods) {
@@ -302,40 +320,72 @@ public final class CallSiteRewriter {
     }
 
     /**
-     * The Methodrefs to {@code java/lang/System.currentTimeMillis:()J} and, where the pool names a java.time owner, to
-     * the redirected java.time methods; every index followed is checked.
+     * The Methodrefs to {@code java/lang/System.currentTimeMillis:()J} and, where the pool names their owners, to the
+     * redirected java.time methods and to the clock methods in force, in pool order; every index followed is checked.
      */
-    private static Redirects redirects(ConstantPool pool, boolean cachedInstants) {
+    private static Redirects redirects(ConstantPool pool, boolean cachedInstants, ClockMethods clocks) {
         int[] clock = pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
         int[] time = pool.hasMarked(MARK_TIME_OWNER) ? pool.methodrefsOwnedBy(MARK_TIME_OWNER) : new int[0];
-        Redirects found = new Redirects(clock.length + time.length);
-        int c = 0;
-        int t = 0;
-        while (c < clock.length || t < time.length) {
-            if (t == time.length || c < clock.length && clock[c] < time[t]) {
-                found.methodrefs[found.count++] = clock[c++];
-                continue;
-            }
-            int methodref = time[t++];
-            int nameAndType = pool.indexIn(methodref, 3);
-            if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
-                continue;
-            }
-            int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
-            int name = pool.indexIn(nameAndType, 1);
-            int descriptor = pool.indexIn(nameAndType, 3);
-            for (RedirectedMethod redirected : RedirectedMethod.ALL) {
-                String target = redirected.target(cachedInstants);
-                if (target != null && pool.utf8Equals(owner, ascii(redirected.owner()))
-                        && pool.utf8Equals(name, ascii(redirected.name()))
-                        && pool.utf8Equals(descriptor, ascii(redirected.descriptor()))) {
-                    found.renamedTo[found.count] = target.equals(redirected.name()) ? null : target;
-                    found.methodrefs[found.count++] = methodref;
-                    break;
-                }
+        int[] own = pool.hasMarked(MARK_CLOCK_OWNER) ? pool.methodrefsOwnedBy(MARK_CLOCK_OWNER) : new int[0];
+        // The three lists are disjoint, as their owners' marks differ; by slot, the cached clock's method each goes to.
+        String[] targets = new String[pool.count()];
+        for (int methodref : clock) {
+            targets[methodref] = CLOCK_METHOD_NAME;
+        }
+        for (int methodref : time) {
+            targets[methodref] = timeTarget(pool, methodref, cachedInstants);
+        }
+        for (int methodref : own) {
+            targets[methodref] = clockMethodTarget(pool, methodref, clocks);
+        }
+        Redirects found = new Redirects(clock.length + time.length + own.length);
+        for (int methodref = 1; methodref < targets.length; methodref++) {
+            String target = targets[methodref];
+            if (target != null) {
+                boolean sameName = pool.utf8Equals(pool.indexIn(pool.indexIn(methodref, 3), 1), ascii(target));
+                found.renamedTo[found.count] = sameName ? null : target;
+                found.methodrefs[found.count++] = methodref;
             }
         }
         return found;
+    }
+
+    /** The cached clock's method a Methodref owned by a java.time class goes to, or null. */
+    private static String timeTarget(ConstantPool pool, int methodref, boolean cachedInstants) {
+        int nameAndType = pool.indexIn(methodref, 3);
+        if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
+            return null;
+        }
+        int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
+        int name = pool.indexIn(nameAndType, 1);
+        int descriptor = pool.indexIn(nameAndType, 3);
+        for (RedirectedMethod redirected : RedirectedMethod.ALL) {
+            String target = redirected.target(cachedInstants);
+            if (target != null && pool.utf8Equals(owner, ascii(redirected.owner()))
+                    && pool.utf8Equals(name, ascii(redirected.name()))
+                    && pool.utf8Equals(descriptor, ascii(redirected.descriptor()))) {
+                return target;
+            }
+        }
+        return null;
+    }
+
+    /** {@code currentTimeMillis} for a Methodref to one of the clock methods in force, else null. */
+    private static String clockMethodTarget(ConstantPool pool, int methodref, ClockMethods clocks) {
+        int nameAndType = pool.indexIn(methodref, 3);
+        if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
+            return null;
+        }
+        int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
+        int name = pool.indexIn(nameAndType, 1);
+        int descriptor = pool.indexIn(nameAndType, 3);
+        for (ClockMethod method : clocks.methods()) {
+            if (pool.utf8Equals(owner, method.ownerBytes()) && pool.utf8Equals(name, method.nameBytes())
+                    && pool.utf8Equals(descriptor, DESCRIPTOR)) {
+                return CLOCK_METHOD_NAME;
+            }
+        }
+        return null;
     }
 
     /**
@@ -415,7 +465,7 @@ public final class CallSiteRewriter {
         return encoded;
     }
 
-    private static boolean contains(byte[] haystack, byte[] needle) {
+    static boolean contains(byte[] haystack, byte[] needle) {
         outer:
         for (int start = 0; start <= haystack.length - needle.length; start++) {
             for (int i = 0; i < needle.length; i++) {

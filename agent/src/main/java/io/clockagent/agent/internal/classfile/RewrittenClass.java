@@ -21,10 +21,12 @@ public final class RewrittenClass {
      * What a rewrite redirected in a class, counted in its original bytes.
      *
      * @param cachedInstants as the rewrite was given it
+     * @param clocks as the rewriter was given them
      * @throws ClassFileException when a method body cannot be read with certainty
      */
-    public static RewrittenClass counted(String className, byte[] original, boolean cachedInstants) {
-        return new RewrittenClass(className, CallSiteRewriter.countSites(original, cachedInstants));
+    public static RewrittenClass counted(String className, byte[] original, boolean cachedInstants,
+            ClockMethods clocks) {
+        return new RewrittenClass(className, CallSiteRewriter.countSites(original, cachedInstants, clocks));
     }
 
     public String className() {

@@ -2,6 +2,7 @@ package io.clockagent.agent.internal.options;
 
 import io.clockagent.agent.internal.caching.CachePolicy;
 import io.clockagent.agent.internal.clock.WaitStrategy;
+import io.clockagent.agent.internal.rewrite.LibraryClockPolicy;
 import io.clockagent.agent.internal.rewrite.PackageSelection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -28,12 +29,13 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, cachedInstants, tick, wait, cache, monotonic, verbose, strict,"
-            + " report, dryRun, jmx, nativeFilter, enabled";
+    static final String VALID_KEYS = "include, exclude, cachedInstants, libraryClocks, tick, wait, cache, monotonic,"
+            + " verbose, strict, report, dryRun, jmx, nativeFilter, enabled";
     static final String ENABLED = "enabled";
     private static final String SUMMARY = "summary";
 
     private final PackageSelection packages;
+    private final LibraryClockPolicy libraryClocks;
     private final long tickNanos;
     private final String tickText;
     private final WaitStrategy waitStrategy;
@@ -52,7 +54,8 @@ public final class AgentOptions {
     private final String turnedOffBy;
 
     private AgentOptions(Builder built, Set<String> sources, String turnedOffBy) {
-        this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants);
+        this.libraryClocks = built.libraryClocks == null ? LibraryClockPolicy.RETIRE : built.libraryClocks;
+        this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants, libraryClocks);
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
@@ -193,6 +196,10 @@ public final class AgentOptions {
         return packages;
     }
 
+    public LibraryClockPolicy libraryClocks() {
+        return libraryClocks;
+    }
+
     public long tickNanos() {
         return tickNanos;
     }
@@ -261,6 +268,7 @@ public final class AgentOptions {
     public String describe() {
         return "tick=" + tickText + " wait=" + waitStrategy.optionValue()
                 + (cachePolicy == null ? "" : " cache=" + cachePolicy.optionValue())
+                + (libraryClocks == LibraryClockPolicy.RETIRE ? "" : " libraryClocks=" + libraryClocks.optionValue())
                 + (monotonic ? " monotonic=true" : "")
                 + (dryRun ? " dryRun=true" : "") + (nativeFilter == null ? "" : " nativeFilter=" + nativeFilter) + " "
                 + packages.describe()
@@ -273,6 +281,7 @@ public final class AgentOptions {
         final List<String> includes = new ArrayList<>();
         final List<String> excludes = new ArrayList<>();
         final List<String> cachedInstants = new ArrayList<>();
+        LibraryClockPolicy libraryClocks;
         Long tickNanos;
         String tickText;
         WaitStrategy waitStrategy;
@@ -301,6 +310,10 @@ public final class AgentOptions {
                     break;
                 case "cachedInstants":
                     cachedInstants.addAll(PackageNames.parse(token));
+                    break;
+                case "libraryClocks":
+                    requireOnce(token, libraryClocks);
+                    libraryClocks = token.oneOf(LibraryClockPolicy.values());
                     break;
                 case "tick":
                     requireOnce(token, tickNanos);

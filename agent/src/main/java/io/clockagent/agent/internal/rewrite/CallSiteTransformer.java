@@ -3,6 +3,7 @@ package io.clockagent.agent.internal.rewrite;
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
+import io.clockagent.agent.internal.classfile.ClockMethods;
 import io.clockagent.agent.internal.classfile.NewerFormatException;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.DeferredBootClock;
@@ -37,6 +38,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private final boolean dryRun;
     private final RewriteCounters counters;
     private final ClassLoadSignals signals;
+    /** Null where no clock method but the JDK's is redirected. */
+    private final ClockClassLoads clockClassLoads;
     /**
      * The thread that retransforms the loaded classes in scope for this copy while it does ({@link #retransformLoaded}),
      * whose classes this transformer sees for the first time; any other retransformation is another agent's, of a
@@ -59,6 +62,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         this.counters = counters;
         this.sites = sites;
         this.signals = signals;
+        ClockMethods clocks = scope.packages().clockMethods();
+        this.clockClassLoads = clocks.isEmpty() ? null : new ClockClassLoads(clocks, log);
     }
 
     /**
@@ -68,6 +73,9 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
+        if (clockClassLoads != null && className != null && classBeingRedefined == null) {
+            sayIfAClockClass(className);
+        }
         if (!scope.includes(loader, className)) {
             signalled(loader, className);
             return null;
@@ -107,6 +115,14 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
+    private void sayIfAClockClass(String className) {
+        try {
+            clockClassLoads.loading(className);
+        } catch (Throwable sayingFailed) {
+            // Out of memory while saying so: the class still loads as it is, which is what matters.
+        }
+    }
+
     /** A class out of scope: JMX starting, or another copy's request to detach, are passed on. */
     private void signalled(ClassLoader loader, String className) {
         if (loader == null && ClassLoadSignals.MBEAN_SERVER_CLASS.equals(className)) {
@@ -119,7 +135,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private CallSiteRewriter rewriter() {
         CallSiteRewriter made = rewriter;
         if (made == null) {
-            made = new CallSiteRewriter(clockInternalName);
+            made = new CallSiteRewriter(clockInternalName, scope.packages().clockMethods());
             rewriter = made;
         }
         return made;

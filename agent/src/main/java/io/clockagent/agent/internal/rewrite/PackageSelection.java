@@ -1,11 +1,13 @@
 package io.clockagent.agent.internal.rewrite;
 
+import io.clockagent.agent.internal.classfile.ClockMethods;
 import java.util.List;
 
 /**
  * Which classes the user asked to have rewritten: package prefixes that match on name boundaries, with excludes
- * winning over includes; and those of them whose reads of instants are served from the cache too
- * ({@code cachedInstants}). Immutable.
+ * winning over includes; those of them whose reads of instants are served from the cache too
+ * ({@code cachedInstants}); and the clock methods besides the JDK's whose uses are redirected in all of them (the
+ * library clocks, and the service's own). Immutable.
  */
 public final class PackageSelection {
 
@@ -13,12 +15,15 @@ public final class PackageSelection {
     private final String[] includePrefixes;
     private final String[] excludePrefixes;
     private final String[] cachedInstantsPrefixes;
+    private final ClockMethods clockMethods;
 
     public PackageSelection(List<String> includePackages, List<String> excludePackages,
-            List<String> cachedInstantsPackages) {
+            List<String> cachedInstantsPackages, LibraryClockPolicy libraryClocks) {
         this.includePrefixes = toPrefixes(includePackages);
         this.excludePrefixes = toPrefixes(excludePackages);
         this.cachedInstantsPrefixes = toPrefixes(cachedInstantsPackages);
+        this.clockMethods = libraryClocks == LibraryClockPolicy.RETIRE ? ClockMethods.libraryClocksAnd(List.of())
+                : ClockMethods.NONE;
     }
 
     private static String[] toPrefixes(List<String> packages) {
@@ -50,6 +55,11 @@ public final class PackageSelection {
      */
     public boolean cachedInstants(String internalClassName) {
         return startsWithAny(internalClassName, cachedInstantsPrefixes);
+    }
+
+    /** The clock methods whose uses a rewrite sends to the cached clock's {@code currentTimeMillis()}. */
+    public ClockMethods clockMethods() {
+        return clockMethods;
     }
 
     /**

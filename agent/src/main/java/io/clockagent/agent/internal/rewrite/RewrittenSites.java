@@ -33,7 +33,8 @@ public final class RewrittenSites {
         String binaryName = className.replace('/', '.');
         RewrittenClass rewritten;
         try {
-            rewritten = RewrittenClass.counted(binaryName, original, packages.cachedInstants(className));
+            rewritten = RewrittenClass.counted(binaryName, original, packages.cachedInstants(className),
+                    packages.clockMethods());
         } catch (ClassFileException unreadable) {
             // A method body the JVM's verifier will refuse in turn; the rewrite did not touch it.
             log.line(verb + binaryName + ", but cannot count its call sites: " + unreadable.getMessage());
@@ -65,7 +66,7 @@ public final class RewrittenSites {
         }
         int left;
         try {
-            left = CallSiteRewriter.instantReadsLeft(original, usesRedirected);
+            left = CallSiteRewriter.instantReadsLeft(original, usesRedirected, packages.clockMethods());
         } catch (ClassFileException unreadable) {
             // Reported, where it matters, by the rewrite itself.
             return;

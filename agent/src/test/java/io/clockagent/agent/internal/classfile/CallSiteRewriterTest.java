@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CallSiteRewriterTest {
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK,
+            RewritingClassLoader.LIBRARY_CLOCKS);
 
     @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
     @CsvSource({
@@ -62,7 +63,7 @@ class CallSiteRewriterTest {
         byte[] bytes = GeneratedClasses.withUnusedClockReference(name);
 
         assertNotNull(rewriter.rewrite(bytes, false), "counting or not, the same classes are rewritten");
-        assertEquals(List.of(), CallSiteRewriter.countSites(bytes, false));
+        assertEquals(List.of(), CallSiteRewriter.countSites(bytes, false, RewritingClassLoader.LIBRARY_CLOCKS));
     }
 
     @Test
@@ -165,7 +166,8 @@ class CallSiteRewriterTest {
         byte[] rewritten = rewriter.rewrite(bytes, false);
 
         assertNotNull(rewritten);
-        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)), CallSiteRewriter.countSites(bytes, false));
+        assertEquals(List.of(new MethodCallSites("now()J", 1, 0)),
+                CallSiteRewriter.countSites(bytes, false, RewritingClassLoader.LIBRARY_CLOCKS));
         assertEquals(RewritingClassLoader.FIXED_CLOCK, ownerOfClockCall(rewritten));
         if (majorVersion <= 44 + Runtime.version().feature()) {
             Class<?> loaded = new RewritingClassLoader(Map.of(name, bytes)).loadClass(name);
@@ -247,7 +249,7 @@ class CallSiteRewriterTest {
 
     private static RewrittenClass counted(String fixture) {
         return new RewrittenClass(fixture, CallSiteRewriter.countSites(RewritingClassLoader.originalBytes(
-                RewritingClassLoader.FIXTURES + fixture), false));
+                RewritingClassLoader.FIXTURES + fixture), false, RewritingClassLoader.LIBRARY_CLOCKS));
     }
 
     private Generated rewriteAndLoad(String simpleName, Function<String, byte[]> generateByInternalName)
@@ -255,7 +257,8 @@ class CallSiteRewriterTest {
         String name = "io.clockagent.agent.internal.generated." + simpleName;
         byte[] bytes = generateByInternalName.apply(name.replace('.', '/'));
         assertNotNull(rewriter.rewrite(bytes, false), name);
-        return new Generated(new RewrittenClass(name, CallSiteRewriter.countSites(bytes, false)),
+        return new Generated(new RewrittenClass(name,
+                CallSiteRewriter.countSites(bytes, false, RewritingClassLoader.LIBRARY_CLOCKS)),
                 new RewritingClassLoader(Map.of(name, bytes)).loadClass(name));
     }
 

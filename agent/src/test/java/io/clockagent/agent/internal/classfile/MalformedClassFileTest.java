@@ -73,13 +73,14 @@ class MalformedClassFileTest {
         REWRITE {
             @Override
             Object rewrite(byte[] classFile) {
-                return new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK).rewrite(classFile, false);
+                return new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, RewritingClassLoader.LIBRARY_CLOCKS)
+                        .rewrite(classFile, false);
             }
         },
         COUNT_SITES {
             @Override
             Object rewrite(byte[] classFile) {
-                return CallSiteRewriter.countSites(classFile, false);
+                return CallSiteRewriter.countSites(classFile, false, RewritingClassLoader.LIBRARY_CLOCKS);
             }
         };
 

@@ -3,6 +3,7 @@ package io.clockagent.agent.internal.classfile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,8 +14,10 @@ public final class RewritingClassLoader extends ClassLoader {
 
     public static final String FIXTURES = "io.clockagent.agent.internal.fixtures.";
     public static final String FIXED_CLOCK = "io/clockagent/agent/internal/fixtures/FixedClock";
+    /** The clock methods redirected by default: the library clocks. */
+    public static final ClockMethods LIBRARY_CLOCKS = ClockMethods.libraryClocksAnd(List.of());
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK, LIBRARY_CLOCKS);
     private final Map<String, byte[]> generated;
 
     RewritingClassLoader(Map<String, byte[]> generated) {

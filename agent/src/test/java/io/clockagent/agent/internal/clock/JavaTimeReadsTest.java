@@ -185,7 +185,8 @@ class JavaTimeReadsTest {
     /** The fixture, rewritten with the un-renamed clock class as its target, in a loader of its own. */
     private static Class<?> rewritten(boolean cachedInstants) throws ClassNotFoundException {
         String name = RewritingClassLoader.FIXTURES + "TimeReads";
-        byte[] rewritten = new CallSiteRewriter(SOURCE).rewrite(RewritingClassLoader.originalBytes(name),
+        byte[] rewritten = new CallSiteRewriter(SOURCE, RewritingClassLoader.LIBRARY_CLOCKS).rewrite(
+                RewritingClassLoader.originalBytes(name),
                 cachedInstants);
         ClassLoader loader = new ClassLoader("time-reads", JavaTimeReadsTest.class.getClassLoader()) {
             @Override

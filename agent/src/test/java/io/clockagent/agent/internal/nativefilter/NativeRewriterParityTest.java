@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.classfile.CallSiteRewriter;
 import io.clockagent.agent.internal.classfile.ClassFileException;
+import io.clockagent.agent.internal.classfile.ClockMethod;
+import io.clockagent.agent.internal.classfile.ClockMethods;
 import io.clockagent.agent.internal.classfile.GeneratedClasses;
 import io.clockagent.agent.internal.classfile.NewerFormatException;
 import io.clockagent.agent.internal.classfile.RewritingClassLoader;
@@ -27,6 +29,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +72,13 @@ class NativeRewriterParityTest {
      */
     private static final List<Class<?>> OTHER_COMPILERS_OUTPUT = List.of(ByteBuddy.class, kotlin.Unit.class,
             scala.Option.class, groovy.lang.GroovyObject.class);
+    /**
+     * A class from each jar of a library clock (LibraryClock), whose every class file joins the corpus too: their
+     * classes read their library's clock, which both rewriters redirect by default.
+     */
+    private static final List<Class<?>> LIBRARY_CLOCK_USERS = List.of(
+            com.baomidou.mybatisplus.core.toolkit.Sequence.class, cn.hutool.core.lang.Snowflake.class,
+            com.alibaba.csp.sentinel.SphU.class, org.apache.dubbo.common.utils.TimeUtils.class);
 
     @TempDir
     Path workDirectory;
@@ -84,9 +94,11 @@ class NativeRewriterParityTest {
 
         Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
-        CallSiteRewriter java = new CallSiteRewriter(TARGET);
+        CallSiteRewriter java = new CallSiteRewriter(TARGET, RewritingClassLoader.LIBRARY_CLOCKS);
         int position = 0;
         int nativelyRewritten = 0;
+        int libraryClockReaders = 0;
+        CallSiteRewriter withoutLibraryClocks = new CallSiteRewriter(TARGET, ClockMethods.NONE);
         Map<Boolean, Integer> timeReadsRewrittenNativelyByMode = new TreeMap<>();
         Map<Integer, Integer> nativelyRewrittenByNewerVersion = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
@@ -114,6 +126,8 @@ class NativeRewriterParityTest {
                 if (wellFormed && major > CallSiteRewriter.NEWEST_KNOWN_MAJOR_VERSION) {
                     nativelyRewrittenByNewerVersion.merge(major, 1, Integer::sum);
                 }
+                libraryClockReaders += wellFormed && !Arrays.equals(expected,
+                        withoutLibraryClocks.rewrite(original, cachedInstants)) ? 1 : 0;
                 byte[] actual = Files.readAllBytes(Path.of(file.getKey() + ".out"));
                 if (expected == null || !Arrays.equals(expected, actual)) {
                     disagreements.add(file.getKey() + ": C rewrote it " + (expected == null
@@ -129,7 +143,10 @@ class NativeRewriterParityTest {
         assertEquals(List.of(), disagreements, disagreements.size() + " of " + corpus.size() + " class files");
         assertTrue(nativelyRewritten >= 52, "the generated clock readers and their newer copies alone are 52;"
                 + " rewritten natively: " + nativelyRewritten);
-        System.out.println("parity corpus: rewritten natively, by newer version: " + nativelyRewrittenByNewerVersion);
+        System.out.println("parity corpus: rewritten natively, by newer version: " + nativelyRewrittenByNewerVersion
+                + "; rewritten natively with a library clock's uses redirected: " + libraryClockReaders);
+        assertTrue(libraryClockReaders >= 2 * LIBRARY_CLOCK_USERS.size(), "the libraries' own classes read their"
+                + " clocks, at their version and a newer one: " + libraryClockReaders);
         int timeReadsCopies = 1 + GeneratedClasses.NEWER_MAJOR_VERSIONS.size();
         assertEquals(timeReadsCopies, timeReadsRewrittenNativelyByMode.getOrDefault(false, 0)
                 + timeReadsRewrittenNativelyByMode.getOrDefault(true, 0), "every copy of the java.time fixture");
@@ -166,7 +183,7 @@ class NativeRewriterParityTest {
 
         Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
-        CallSiteRewriter java = new CallSiteRewriter(TARGET);
+        CallSiteRewriter java = new CallSiteRewriter(TARGET, RewritingClassLoader.LIBRARY_CLOCKS);
         for (Path file : corpus.keySet()) {
             byte[] classFile = Files.readAllBytes(file);
             assertThrows(NewerFormatException.class, () -> java.rewrite(classFile, false), file.toString());
@@ -197,7 +214,7 @@ class NativeRewriterParityTest {
         List<Integer> newerVersions = GeneratedClasses.NEWER_MAJOR_VERSIONS;
         int jarClasses = 0;
         Path directory = Files.createDirectories(workDirectory.resolve("well-formed"));
-        for (Class<?> fromJar : OTHER_COMPILERS_OUTPUT) {
+        for (Class<?> fromJar : Stream.concat(OTHER_COMPILERS_OUTPUT.stream(), LIBRARY_CLOCK_USERS.stream()).toList()) {
             File jarFile = new File(fromJar.getProtectionDomain().getCodeSource().getLocation().getPath());
             int before = corpus.size();
             try (JarFile jar = new JarFile(jarFile)) {
@@ -296,7 +313,13 @@ class NativeRewriterParityTest {
             paths.append(cachedInstants(position++) ? "1 " : "0 ").append(file).append('\n');
         }
         Files.writeString(list, paths, StandardCharsets.UTF_8);
-        Process process = new ProcessBuilder(toolchain.run(driver.toString(), TARGET)).redirectInput(list.toFile())
+        List<String> arguments = new ArrayList<>(List.of(TARGET));
+        for (ClockMethod clock : RewritingClassLoader.LIBRARY_CLOCKS.methods()) {
+            arguments.add(clock.owner());
+            arguments.add(clock.name());
+        }
+        Process process = new ProcessBuilder(toolchain.run(driver.toString(), arguments.toArray(new String[0])))
+                .redirectInput(list.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(BUILD_AND_RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS), "driver still running");

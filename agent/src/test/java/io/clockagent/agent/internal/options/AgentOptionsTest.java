@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.clockagent.agent.internal.classfile.LibraryClock;
 import io.clockagent.agent.internal.clock.WaitStrategy;
+import io.clockagent.agent.internal.rewrite.LibraryClockPolicy;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -73,7 +75,7 @@ class AgentOptionsTest {
 
     @ParameterizedTest(name = "''{0}'' is refused, naming ''{1}''")
     @CsvSource(delimiter = '|', value = {
-        "colour=blue                | 'colour'     | valid keys: include, exclude, cachedInstants, tick",
+        "colour=blue                | 'colour'     | valid keys: include, exclude, cachedInstants, libraryClocks, tick",
         "tick                       | 'tick'       | is not key=value",
         "=1ms                       | '=1ms'       | is not key=value",
         "tick=5                     | 'tick=5'     | ns, us, ms or s",
@@ -100,6 +102,8 @@ class AgentOptionsTest {
         "report=                    | 'report='    | summary, or the path",
         "report=a,report=b          | 'report=b'   | only once",
         "wait=sleep                 | 'wait=sleep' | valid values: park, spin",
+        "libraryClocks=off          | 'libraryClocks=off' | valid values: retire, keep",
+        "libraryClocks=keep,libraryClocks=retire | 'libraryClocks=retire' | only once",
         "enabled=no                 | 'enabled=no' | valid values: true, false",
         "enabled=FALSE              | 'enabled=FALSE' | valid values: true, false",
         "enabled=                   | 'enabled='   | valid values: true, false",
@@ -114,6 +118,21 @@ class AgentOptionsTest {
         assertTrue(refused.getMessage().contains(token), refused.getMessage());
         assertTrue(refused.getMessage().contains(validForms), refused.getMessage());
         assertFalse(refused.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void theLibraryClocksAreRetiredUnlessTheOptionKeepsThem() {
+        AgentOptions defaults = AgentOptions.parse("");
+        AgentOptions kept = AgentOptions.parse("libraryClocks=keep");
+
+        assertEquals(LibraryClockPolicy.RETIRE, defaults.libraryClocks());
+        assertEquals(LibraryClock.ALL.stream().map(LibraryClock::method).toList(),
+                defaults.packages().clockMethods().methods());
+        assertFalse(defaults.describe().contains("libraryClocks"), defaults.describe());
+        assertEquals(LibraryClockPolicy.KEEP, kept.libraryClocks());
+        assertTrue(kept.packages().clockMethods().isEmpty());
+        assertTrue(kept.describe().contains(" libraryClocks=keep "), kept.describe());
+        assertEquals(LibraryClockPolicy.RETIRE, AgentOptions.parse("libraryClocks=retire").libraryClocks());
     }
 
     @Test

@@ -28,9 +28,9 @@ class NativeOptionsParityTest {
 
     private static final int RANDOM_CASES = 20_000;
     private static final long RANDOM_SEED = 20261126L;
-    private static final String[] PIECES = {"include", "exclude", "cachedInstants", "tick", "wait", "cache", "monotonic", "verbose",
-        "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
-        " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "summary", "/tmp/r.json", "1", "10", "999",
+    private static final String[] PIECES = {"include", "exclude", "cachedInstants", "libraryClocks", "tick", "wait", "cache",
+        "monotonic", "verbose", "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
+        " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "retire", "keep", "summary", "/tmp/r.json", "1", "10", "999",
         "1000000", "99999999999", "ms", "us", "ns", "s", "com", "acme", "java", "util", "io.clockagent.agent", "jdk",
         "com.sun", "3com", "é", "中", "\u0001", "\u00a0", "\u2003", "\u0663", "\uff11", "\ud835\udd38", "$", "_", "-"};
 
@@ -43,6 +43,7 @@ class NativeOptionsParityTest {
         {"tick", "1ms", "10ms", "1s", "1500us", "1000000ns", "\u0661\u0660ms", "999us", "2s", "5", "1.5ms"},
         {"wait", "park", "spin", "sleep"},
         {"cache", "auto", "always", "never"},
+        {"libraryClocks", "retire", "keep", "off", ""},
         {"monotonic", "true", "false", "yes"},
         {"verbose", "true", "false"},
         {"strict", "true", "false", "TRUE"},
@@ -126,6 +127,7 @@ class NativeOptionsParityTest {
                 "tick=1000000us", "tick=1000001us", "tick=1ms,tick=1ms",
                 "strict=true,,", "strict = true,bad", "strict=true,strict=true", "report=summary,report=",
                 "cache=always,wait=spin,monotonic=true,dryRun=true,nativeFilter=false,jmx=false,verbose=true",
+                "libraryClocks=keep,cache=always", "libraryClocks=KEEP", "libraryClocks=keep,libraryClocks=keep",
                 " enabled = false ", "enabled=false,", "enabled=false,,colour", "enabled=\u2003false",
                 "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false"));
         // Every decimal digit Java knows in the BMP, in a tick that is valid and one that is too long.

@@ -1,0 +1,68 @@
+package io.clockagent.agent.internal.rewrite;
+
+import io.clockagent.agent.internal.classfile.ClockMethods;
+import io.clockagent.agent.internal.classfile.LibraryClock;
+import io.clockagent.agent.internal.log.AgentLog;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Says once, for each class of a clock method in force, that it loads after all: the redirect keeps it from loading
+ * only where every use of it is rewritten, and a use outside the included packages, another member of the class, or
+ * reflection loads it, and with it, once initialized, the thread that refreshes its value. Called by the transformer
+ * for every class that loads, on the loading thread; thread-safe.
+ */
+public final class ClockClassLoads {
+
+    /** Where the agent's own classes lie, whose frames (the transformer's) come between the loader's and the caller's. */
+    private static final String AGENT_PACKAGE = "io.clockagent.agent.";
+
+    private final ClockMethods clocks;
+    private final AgentLog log;
+    /** The classes said so, by internal name. */
+    private final ConcurrentHashMap<String, Boolean> said = new ConcurrentHashMap<>();
+
+    ClockClassLoads(ClockMethods clocks, AgentLog log) {
+        this.clocks = clocks;
+        this.log = log;
+    }
+
+    /** @param className the internal name of a class loading, as the JVM hands it to a class-file hook */
+    void loading(String className) {
+        if (!clocks.ownsClass(className) || said.putIfAbsent(className, Boolean.TRUE) != null) {
+            return;
+        }
+        LibraryClock library = LibraryClock.ownedBy(className);
+        log.line(line(className.replace('/', '.'), library == null ? "" : library.describe(), loadedFor()));
+    }
+
+    /**
+     * The line, which the C hook prints from the same format: {@code cn.hutool.core.date.SystemClock (Hutool's clock,
+     * thread 'System Clock') loaded for com.acme.Legacy, ...}.
+     *
+     * @param what what the class is, such as {@link LibraryClock#describe}, or empty
+     */
+    public static String line(String binaryName, String what, String loadedFor) {
+        return binaryName + what + " loaded for " + loadedFor + ", which the agent does not redirect: the clock it"
+                + " starts once initialized runs beside the agent's";
+    }
+
+    /**
+     * The class whose code made the JVM load this one: the first frame of the loading thread that is neither the
+     * JDK's, a class loader's nor the agent's; "an unknown class" where none is (a JDK thread loading it).
+     */
+    private static String loadedFor() {
+        Optional<String> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames ->
+                frames.map(StackWalker.StackFrame::getDeclaringClass)
+                        .filter(frame -> !ClassLoader.class.isAssignableFrom(frame) && !isJdkOrAgent(frame.getName()))
+                        .map(Class::getName)
+                        .findFirst());
+        return caller.orElse("an unknown class");
+    }
+
+    private static boolean isJdkOrAgent(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.")
+                || className.startsWith(AGENT_PACKAGE);
+    }
+
+}

@@ -1,0 +1,165 @@
+package io.clockagent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.clockagent.it.fixtures.libraryclocks.LibraryClockReads;
+import io.clockagent.it.fixtures.libraryclocks.direct.LibraryClocksMain;
+import io.clockagent.it.support.AgentEntry;
+import io.clockagent.it.support.AgentStderr;
+import io.clockagent.it.support.BuildOutputs;
+import io.clockagent.it.support.ClassLoadLog;
+import io.clockagent.it.support.ForkResult;
+import io.clockagent.it.support.ForkedJvm;
+import io.clockagent.it.support.Jdk;
+import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.OnEachJdkThroughBothEntries;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The library clocks the agent retires, with their real jars from Maven Central in a JVM of each JDK, through either
+ * entry: at the defaults no library clock class loads, so none starts its thread, while its reads, called or through
+ * method references, and the libraries' own (mybatis-plus and Hutool snowflake ids, Sentinel entries) come from the
+ * agent's clock, within a millisecond of the real one; a member the redirect leaves alone loads its class after all,
+ * which the agent says in one line. Without the agent, and with {@code libraryClocks=keep}, every class loads and every
+ * thread runs, as the libraries have it.
+ */
+class LibraryClocksTest {
+
+    private static final String MAIN = LibraryClocksMain.class.getName();
+    private static final String DIRECT = LibraryClocksMain.class.getPackageName();
+    private static final String READS = LibraryClockReads.class.getName();
+    private static final List<String> CLOCK_CLASSES = List.of("com.baomidou.mybatisplus.core.toolkit.SystemClock",
+            "cn.hutool.core.date.SystemClock", "com.alibaba.csp.sentinel.util.TimeUtil",
+            "org.apache.dubbo.common.utils.TimeUtils");
+    private static final List<String> CLOCKS = List.of("mybatis-plus", "hutool", "sentinel", "dubbo");
+    /** Reads within a millisecond behind the real clock, of the fixture's samples, at the least; most are. */
+    private static final double WITHIN_A_MILLISECOND_AT_LEAST = 0.9;
+    private static final int SAMPLES = 200;
+    /**
+     * mybatis-plus's and Hutool's clocks share a thread name. Dubbo's is left out: its ticker reads a flag that its
+     * starter sets only after starting it, so that where the thread runs first it ends at once, leaving Dubbo's clock
+     * frozen at its first value (dubbo-common 3.3.5); on this 2-core machine it does about as often as not.
+     */
+    private static final Map<String, String> THREADS_WITHOUT_AGENT = Map.of("System_Clock", "2",
+            "sentinel-time-tick-thread", "1");
+    private static final Map<String, String> NO_THREADS = Map.of("System_Clock", "0", "sentinel-time-tick-thread",
+            "0", "time-millis-ticker-thread", "0");
+
+    @OnEachJdkThroughBothEntries
+    void noLibraryClockClassLoadsAndEveryReadComesFromTheAgentsClock(int featureVersion, AgentEntry entry,
+            @TempDir Path runDirectory) {
+        ClassLoadLog loads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT
+                + ",cache=always", loads);
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + AgentStderr.ALL_CLASSES
+                + " exclude=" + DIRECT).matcher(result.stderr().get(0)).matches(), result.describe());
+        assertEquals(1, result.stderr().size(), "the banner alone\n" + result.describe());
+        for (String clockClass : CLOCK_CLASSES) {
+            assertTrue(!loads.loaded(clockClass), clockClass + " never loads\n" + result.describe());
+        }
+        assertTrue(loads.loaded(READS), result.describe());
+        assertEquals(NO_THREADS, result.labelled("threads"), result.describe());
+        assertReadsAreTheRealClock(result, CLOCKS);
+        assertIdsAndEntries(result);
+    }
+
+    @OnEachJdkThroughBothEntries
+    void aMemberTheRedirectLeavesAloneLoadsItsClassWhichTheAgentSaysOnce(int featureVersion, AgentEntry entry,
+            @TempDir Path runDirectory) {
+        ClassLoadLog loads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT, loads,
+                "touch");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(List.of("clock-agent: cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')"
+                + " loaded for " + READS + ", which the agent does not redirect: the clock it starts once"
+                + " initialized runs beside the agent's"), result.stderr().subList(1, result.stderr().size()),
+                result.describe());
+        assertTrue(loads.loaded("cn.hutool.core.date.SystemClock"), result.describe());
+        assertTrue(!loads.loaded("com.baomidou.mybatisplus.core.toolkit.SystemClock"), result.describe());
+        assertEquals(Map.of("System_Clock", "1", "sentinel-time-tick-thread", "0", "time-millis-ticker-thread", "0"),
+                result.labelled("threads"), result.describe());
+        assertReadsAreTheRealClock(result, CLOCKS);
+        assertIdsAndEntries(result);
+    }
+
+    /** The same fixture without the agent, and with libraryClocks=keep: every clock class loads, every thread runs. */
+    @OnEachJdk
+    void withoutTheAgentOrWithTheClocksKeptEveryLibraryClockRuns(int featureVersion, @TempDir Path runDirectory) {
+        Jdk jdk = Jdks.require(featureVersion);
+        for (AgentEntry entry : new AgentEntry[] {null, AgentEntry.JAVAAGENT, AgentEntry.AGENTPATH}) {
+            Path directory = runDirectory.resolve(entry == null ? "without" : entry.name());
+            ClassLoadLog loads = new ClassLoadLog(directory.resolve("class-load.log"));
+            ForkResult result = run(jdk, directory, entry, "libraryClocks=keep,exclude=" + DIRECT, loads);
+
+            assertEquals(0, result.exitStatus(), result.describe());
+            for (String clockClass : CLOCK_CLASSES) {
+                assertTrue(loads.loaded(clockClass), clockClass + " loads\n" + result.describe());
+            }
+            Map<String, String> threads = result.labelled("threads");
+            threads.keySet().retainAll(THREADS_WITHOUT_AGENT.keySet());
+            assertEquals(THREADS_WITHOUT_AGENT, threads, result.describe());
+            assertReadsAreTheRealClock(result, List.of());
+            assertIdsAndEntries(result);
+        }
+    }
+
+    /**
+     * Every clock's reads never ahead of the real clock, and those of the clocks the agent serves nearly always within
+     * a millisecond behind it.
+     */
+    private static void assertReadsAreTheRealClock(ForkResult result, List<String> servedByTheAgent) {
+        Map<String, String> ahead = result.labelled("ahead");
+        Map<String, String> within = result.labelled("within-a-millisecond");
+        assertEquals(2 * CLOCKS.size(), ahead.size(), result.describe());
+        for (String clock : CLOCKS) {
+            for (String kind : List.of("-called", "-referenced")) {
+                assertEquals("0", ahead.get(clock + kind), clock + kind + "\n" + result.describe());
+                assertTrue(!servedByTheAgent.contains(clock)
+                        || Integer.parseInt(within.get(clock + kind)) >= WITHIN_A_MILLISECOND_AT_LEAST * SAMPLES,
+                        clock + kind + "\n" + result.describe());
+            }
+        }
+    }
+
+    private static void assertIdsAndEntries(ForkResult result) {
+        assertEquals(Map.of("mybatis-plus", "true", "hutool", "true"), result.labelled("ids"), result.describe());
+        assertEquals(Map.of("sentinel", "1000"), result.labelled("entries"), result.describe());
+    }
+
+    /** The fixture with the libraries' jars, through the entry with these options, or without the agent (null). */
+    private static ForkResult run(Jdk jdk, Path runDirectory, AgentEntry entry, String options, ClassLoadLog loads,
+            String... arguments) {
+        // Sentinel writes its logs under the user's home unless told otherwise.
+        ForkedJvm jvm = new ForkedJvm(jdk, runDirectory).option(loads.jvmOption(),
+                "-Dcsp.sentinel.log.dir=" + runDirectory.resolve("sentinel-logs"));
+        if (entry != null) {
+            entry.addTo(jvm, options);
+        }
+        List<Path> classPath = new ArrayList<>(List.of(BuildOutputs.testClasses()));
+        for (Class<?> fromJar : List.of(com.baomidou.mybatisplus.core.toolkit.IdWorker.class,
+                com.baomidou.mybatisplus.annotation.IdType.class, org.apache.ibatis.logging.LogFactory.class,
+                cn.hutool.core.lang.Snowflake.class, com.alibaba.csp.sentinel.SphU.class,
+                org.apache.dubbo.common.utils.TimeUtils.class)) {
+            classPath.add(jarOf(fromJar));
+        }
+        return jvm.classPath(classPath.toArray(new Path[0])).runMain(MAIN, arguments);
+    }
+
+    private static Path jarOf(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException notAPath) {
+            throw new IllegalStateException(notAPath);
+        }
+    }
+}
