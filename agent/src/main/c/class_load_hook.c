@@ -131,6 +131,7 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int
     }
     if (outcome == REWRITE_DONE && first_rewrite) {
         __atomic_add_fetch(&this_copy.classes_rewritten, 1, __ATOMIC_RELAXED);
+        note_redirected(bytes, length);
         if (this_copy.counts_sites) {
             java_side_show(jni, name, length, bytes, 1);
         }

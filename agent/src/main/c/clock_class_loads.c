@@ -2,13 +2,17 @@
  * The line that a clock method's class loads after all, as ClockClassLoads.java says it: the redirect keeps the class
  * from loading only where every use of it is rewritten, and a use outside the included packages, another member of
  * the class or reflection loads it, and with it, once initialized, the thread that refreshes its value. The class it
- * loaded for is the first frame of the loading thread that is neither the JDK's nor a class loader's.
+ * loaded for is the first frame of the loading thread that is neither the JDK's nor a class loader's. It keeps, for
+ * the Java side's report and MBean (ClockClasses.java), which methods' uses the hook redirected and which classes
+ * loaded, for which class.
  *
  * May include: agent_copy.h, clock_class_loads.h, jni_helpers.h.
  */
+#define _GNU_SOURCE
 #include "clock_class_loads.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agent_copy.h"
@@ -22,8 +26,13 @@
 static const char *const LIBRARY_DESCRIPTIONS[] = LIBRARY_CLOCK_DESCRIPTIONS;
 static const char *const JDK_PACKAGES[] = {"Ljava/", "Ljdk/", "Lsun/"};
 
-/* Whether each clock method's class was said to load, by its index in the options' clocks. */
-static int said[COUNT(LIBRARY_DESCRIPTIONS)];
+/*
+ * By index in the options' clocks, the class each method's class loaded for: set once, by the hook that says so (a
+ * compare-and-swap from NULL, which also keeps the line to one), read by the Java side.
+ */
+static char *loaded_for_names[COUNT(LIBRARY_DESCRIPTIONS)];
+/* Bit i set once the hook redirected uses of the i-th clock method. */
+static jlong redirected;
 
 static int from_jdk(const char *signature) {
     for (size_t i = 0; i < COUNT(JDK_PACKAGES); i++) {
@@ -72,12 +81,12 @@ static void loaded_for(jvmtiEnv *jvmti, JNIEnv *jni, char *name, size_t size) {
 
 void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name) {
     const clock_methods *clocks = &this_copy.options.clocks;
-    for (size_t i = 0; i < clocks->count && i < COUNT(said); i++) {
+    for (size_t i = 0; i < clocks->count && i < COUNT(loaded_for_names); i++) {
         if (strcmp(clocks->methods[i].owner, internal_name) != 0) {
             continue;
         }
         /* The library clocks lead the list, so that an index below their count is theirs. */
-        if (__atomic_exchange_n(&said[i], 1, __ATOMIC_RELAXED)) {
+        if (__atomic_load_n(&loaded_for_names[i], __ATOMIC_ACQUIRE) != NULL) {
             return;
         }
         char binary_name[512];
@@ -87,9 +96,56 @@ void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name)
         }
         char caller[512];
         loaded_for(jvmti, jni, caller, sizeof caller);
+        /* Where memory runs short the line is said, and the class goes unrecorded. */
+        char *kept = strdup(caller);
+        char *none = NULL;
+        if (kept != NULL && !__atomic_compare_exchange_n(&loaded_for_names[i], &none, kept, 0, __ATOMIC_ACQ_REL,
+                                                         __ATOMIC_ACQUIRE)) {
+            /* Another loader's load of the class said so first. */
+            free(kept);
+            return;
+        }
         char line[1536];
         snprintf(line, sizeof line, CLOCK_CLASS_LOADED_FORMAT, binary_name, LIBRARY_DESCRIPTIONS[i], caller);
         say(line);
         return;
     }
+}
+
+void note_redirected(const unsigned char *bytes, jint length) {
+    const clock_methods *clocks = &this_copy.options.clocks;
+    jlong named = 0;
+    for (size_t i = 0; i < clocks->count && i < COUNT(loaded_for_names); i++) {
+        const char *owner = clocks->methods[i].owner;
+        if (memmem(bytes, (size_t) length, owner, strlen(owner)) != NULL) {
+            named |= (jlong) 1 << i;
+        }
+    }
+    if ((__atomic_load_n(&redirected, __ATOMIC_RELAXED) & named) != named) {
+        __atomic_or_fetch(&redirected, named, __ATOMIC_RELAXED);
+    }
+}
+
+jlong JNICALL clock_methods_redirected(JNIEnv *jni, jclass calls) {
+    (void) jni;
+    (void) calls;
+    return __atomic_load_n(&redirected, __ATOMIC_RELAXED);
+}
+
+jobjectArray JNICALL clock_classes_loaded_for(JNIEnv *jni, jclass calls) {
+    (void) calls;
+    size_t count = this_copy.options.clocks.count < COUNT(loaded_for_names) ? this_copy.options.clocks.count
+            : COUNT(loaded_for_names);
+    jclass string_class = (*jni)->FindClass(jni, "java/lang/String");
+    jobjectArray names = string_class == NULL ? NULL : (*jni)->NewObjectArray(jni, (jsize) count, string_class, NULL);
+    for (size_t i = 0; names != NULL && i < count; i++) {
+        const char *name = __atomic_load_n(&loaded_for_names[i], __ATOMIC_ACQUIRE);
+        jstring text = name == NULL ? NULL : java_string(jni, name);
+        if (name != NULL && text == NULL) {
+            return NULL;
+        }
+        (*jni)->SetObjectArrayElement(jni, names, (jsize) i, text);
+        (*jni)->DeleteLocalRef(jni, text);
+    }
+    return names;
 }

@@ -10,4 +10,13 @@
  */
 void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name);
 
+/* Notes the clock methods whose classes a class the hook rewrote names: its uses of them went to the cached clock. */
+void note_redirected(const unsigned char *bytes, jint length);
+
+/* Those methods, by bit (bit i for the i-th of the options' clocks), as EntryCalls.clockMethodsRedirected. */
+jlong JNICALL clock_methods_redirected(JNIEnv *jni, jclass calls);
+
+/* By the same index, the class each method's class loaded for, or null, as EntryCalls.clockClassesLoadedFor. */
+jobjectArray JNICALL clock_classes_loaded_for(JNIEnv *jni, jclass calls);
+
 #endif

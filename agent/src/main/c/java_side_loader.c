@@ -3,13 +3,14 @@
  * so that it stays apart from the service, with the natives it reads the hook's counts and restores classes through,
  * started through NativeEntry.start. When to load it is java_side.c's.
  *
- * May include: agent_copy.h, class_restore.h, java_side_loader.h, jni_helpers.h.
+ * May include: agent_copy.h, class_restore.h, clock_class_loads.h, java_side_loader.h, jni_helpers.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "agent_copy.h"
 #include "class_restore.h"
+#include "clock_class_loads.h"
 #include "java_contract.h"
 #include "java_side_loader.h"
 #include "jni_helpers.h"
@@ -53,12 +54,19 @@ static jlong JNICALL rewritten_for_java(JNIEnv *jni, jclass calls) {
     return __atomic_load_n(&this_copy.classes_rewritten, __ATOMIC_RELAXED);
 }
 
-/* Binds the natives the Java side reads the hook's counts and restores classes through; false with an exception. */
+/*
+ * Binds the natives the Java side reads the hook's counts and its clock classes, and restores classes, through; false
+ * with an exception.
+ */
 static int bind_natives(JNIEnv *jni, jobject loader) {
     static const JNINativeMethod natives[] = {
         {JAVA_CLASSES_SCANNED_NAME, JAVA_CLASSES_SCANNED_DESCRIPTOR, (void *) scanned_for_java},
         {JAVA_CLASSES_REWRITTEN_NAME, JAVA_CLASSES_REWRITTEN_DESCRIPTOR, (void *) rewritten_for_java},
         {JAVA_RESTORE_CLASSES_NAME, JAVA_RESTORE_CLASSES_DESCRIPTOR, (void *) restore_classes},
+        {JAVA_CLOCK_METHODS_REDIRECTED_NAME, JAVA_CLOCK_METHODS_REDIRECTED_DESCRIPTOR,
+         (void *) clock_methods_redirected},
+        {JAVA_CLOCK_CLASSES_LOADED_FOR_NAME, JAVA_CLOCK_CLASSES_LOADED_FOR_DESCRIPTOR,
+         (void *) clock_classes_loaded_for},
     };
     jclass calls = class_in(jni, loader, JAVA_CALLS_CLASS, JNI_FALSE);
     return calls != NULL

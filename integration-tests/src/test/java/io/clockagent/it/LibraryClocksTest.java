@@ -13,9 +13,12 @@ import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
+import io.clockagent.it.support.Json;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OnEachJdkThroughBothEntries;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +48,7 @@ class LibraryClocksTest {
     /**
      * mybatis-plus's and Hutool's clocks share a thread name. Dubbo's is left out: its ticker reads a flag that its
      * starter sets only after starting it, so that where the thread runs first it ends at once, leaving Dubbo's clock
-     * frozen at its first value (dubbo-common 3.3.5); on this 2-core machine it does about as often as not.
+     * frozen at its first value (dubbo-common 3.3.5), in most starts on a 2-core machine.
      */
     private static final Map<String, String> THREADS_WITHOUT_AGENT = Map.of("System_Clock", "2",
             "sentinel-time-tick-thread", "1");
@@ -53,11 +56,13 @@ class LibraryClocksTest {
             "0", "time-millis-ticker-thread", "0");
 
     @OnEachJdkThroughBothEntries
+    @SuppressWarnings("unchecked")
     void noLibraryClockClassLoadsAndEveryReadComesFromTheAgentsClock(int featureVersion, AgentEntry entry,
-            @TempDir Path runDirectory) {
+            @TempDir Path runDirectory) throws IOException {
         ClassLoadLog loads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
+        Path report = runDirectory.resolve("report.json");
         ForkResult result = run(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT
-                + ",cache=always", loads);
+                + ",cache=always,report=" + report, loads);
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + AgentStderr.ALL_CLASSES
@@ -70,14 +75,23 @@ class LibraryClocksTest {
         assertEquals(NO_THREADS, result.labelled("threads"), result.describe());
         assertReadsAreTheRealClock(result, CLOCKS);
         assertIdsAndEntries(result);
+        Map<String, Object> written = (Map<String, Object>) Json.parse(Files.readString(report));
+        assertEquals(List.of("com.baomidou.mybatisplus.core.toolkit.SystemClock (mybatis-plus's clock, thread"
+                + " 'System Clock')", "cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')",
+                "com.alibaba.csp.sentinel.util.TimeUtil (Sentinel's clock, thread 'sentinel-time-tick-thread')",
+                "org.apache.dubbo.common.utils.TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')"),
+                written.get("clockClassesRetired"), result.describe());
+        assertEquals(List.of(), written.get("clockClassesLoaded"), result.describe());
     }
 
     @OnEachJdkThroughBothEntries
+    @SuppressWarnings("unchecked")
     void aMemberTheRedirectLeavesAloneLoadsItsClassWhichTheAgentSaysOnce(int featureVersion, AgentEntry entry,
-            @TempDir Path runDirectory) {
+            @TempDir Path runDirectory) throws IOException {
         ClassLoadLog loads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
-        ForkResult result = run(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT, loads,
-                "touch");
+        Path report = runDirectory.resolve("report.json");
+        ForkResult result = run(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT + ",report="
+                + report, loads, "touch");
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(List.of("clock-agent: cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')"
@@ -90,6 +104,10 @@ class LibraryClocksTest {
                 result.labelled("threads"), result.describe());
         assertReadsAreTheRealClock(result, CLOCKS);
         assertIdsAndEntries(result);
+        Map<String, Object> written = (Map<String, Object>) Json.parse(Files.readString(report));
+        assertEquals(List.of(Map.of("class", "cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System"
+                + " Clock')", "loadedFor", READS)), written.get("clockClassesLoaded"), result.describe());
+        assertEquals(3, ((List<?>) written.get("clockClassesRetired")).size(), result.describe());
     }
 
     /** The same fixture without the agent, and with libraryClocks=keep: every clock class loads, every thread runs. */

@@ -56,6 +56,8 @@ final class JavaContractHeader {
         nativeMethod("JAVA_CLASSES_SCANNED", calls, "classesScanned");
         nativeMethod("JAVA_CLASSES_REWRITTEN", calls, "classesRewritten");
         nativeMethod("JAVA_RESTORE_CLASSES", calls, "restoreClasses");
+        nativeMethod("JAVA_CLOCK_METHODS_REDIRECTED", calls, "clockMethodsRedirected");
+        nativeMethod("JAVA_CLOCK_CLASSES_LOADED_FOR", calls, "clockClassesLoadedFor");
 
         header.comment("The -javaagent entry's native start, and the outcomes of it that Java acts on");
         Class<?> nativeStart = type(INTERNAL + "install.NativeStart");

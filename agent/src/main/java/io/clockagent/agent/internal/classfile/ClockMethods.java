@@ -101,4 +101,18 @@ public final class ClockMethods {
         }
         return false;
     }
+
+    /**
+     * Which of the first {@code most} methods have their class named somewhere in the bytes, by bit: those a rewrite of
+     * the class redirected the uses of, where it was rewritten.
+     */
+    public long ownersNamedIn(byte[] classFile, int most) {
+        long named = 0;
+        for (int i = 0; i < methods.size() && i < most; i++) {
+            if (CallSiteRewriter.contains(classFile, methods.get(i).ownerBytes())) {
+                named |= 1L << i;
+            }
+        }
+        return named;
+    }
 }

@@ -18,23 +18,46 @@ import java.util.List;
  */
 public final class LibraryClock {
 
-    /** Every library clock the rewriter knows, with the thread each starts. */
+    /**
+     * Every library clock the rewriter knows, with the thread each starts; each of its class's other members is left
+     * as it is, and loads the class. None aligns its refreshes to the millisecond: each runs from when its thread
+     * started, and drifts by every late wake-up.
+     */
     public static final List<LibraryClock> ALL = List.of(
-            // mybatis-plus-core (3.x): read by its snowflake Sequence, behind IdWorker, the default id generator of
-            // every entity with an ASSIGN_ID key. Its singleton starts a daemon thread that stores currentTimeMillis()
-            // in an AtomicLong every 1 ms (scheduleAtFixedRate, unaligned), for the JVM's life.
+            // mybatis-plus-core 3.x: read by Sequence.timeGen(), behind IdWorker, the default id generator of every
+            // entity with an ASSIGN_ID key. The first now() or nowDate() starts, through a holder class, a daemon
+            // thread that stores currentTimeMillis() in an AtomicLong every 1 ms (scheduleAtFixedRate), for the JVM's
+            // life. nowDate(), a Timestamp's text of the same clock, is left as it is.
             new LibraryClock("com/baomidou/mybatisplus/core/toolkit/SystemClock", "now", "mybatis-plus",
                     "System Clock"),
-            // hutool-core 5.x: the same design under Hutool's name, behind Snowflake built with useSystemClock and
-            // behind DateUtil's current time where asked for. A holder class starts the thread on the first now().
+            // hutool-core 5.x: the same design, read by Snowflake.genTime() where a Snowflake is built with
+            // useSystemClock (the default constructors do not). Its public constructor SystemClock(period), left as
+            // it is, starts one more such thread each time.
             new LibraryClock("cn/hutool/core/date/SystemClock", "now", "Hutool", "System Clock"),
-            // sentinel-core: read by every resource entry and statistic. Its static initializer starts a thread that
-            // refreshes every 1 ms while it counts the reads as busy, and every 300 ms idle.
+            // sentinel-core 1.8.x: read by every resource entry and statistic. Its static initializer starts a thread
+            // that, from 1.8.2 on, refreshes every 1 ms while it counts more than 1,200 reads a second and sleeps
+            // 300 ms a turn below 800, the reads then going to the real clock; up to 1.8.1, every 1 ms. instance()
+            // and getTime(), which nothing in Sentinel calls, are left as they are.
             new LibraryClock("com/alibaba/csp/sentinel/util/TimeUtil", "currentTimeMillis", "Sentinel",
                     "sentinel-time-tick-thread"),
-            // dubbo-common 3.x: starts its ticker on the first call, and refreshes every 1 ms thereafter.
+            // dubbo-common 3.2 and later: the first call starts a thread that sleeps 1 ms between refreshes. It tests
+            // a flag that its starter sets only after starting it, so that where the thread runs first it ends at
+            // once and the value stays as it was at that call, for the JVM's life. Nothing in Dubbo calls it.
             new LibraryClock("org/apache/dubbo/common/utils/TimeUtils", "currentTimeMillis", "Dubbo",
-                    "time-millis-ticker-thread"));
+                    "time-millis-ticker-thread"),
+            // mybatis-plus-support 2.x: the 3.x design in the package of that line.
+            new LibraryClock("com/baomidou/mybatisplus/toolkit/SystemClock", "now", "mybatis-plus 2",
+                    "System Clock"),
+            // hutool-core 6 (milestones, org.dromara): Hutool 5's clock in Hutool 6's package.
+            new LibraryClock("org/dromara/hutool/core/date/SystemClock", "now", "Hutool 6", "System Clock"),
+            // dynamic-tp-common 1.1.3 to 1.1.5: Sentinel's 1.8.1 clock, started by its static initializer, sleeping
+            // 1 ms between refreshes. currentTimeSeconds(), also ()J but in seconds, is left as it is, and loads the
+            // class where dynamic-tp's metrics read it.
+            new LibraryClock("org/dromara/dynamictp/common/util/TimeUtil", "currentTimeMillis", "dynamic-tp",
+                    "dtp-time-tick-thread"),
+            // dynamic-tp-common 1.1.0 to 1.1.2: the same, in that line's package.
+            new LibraryClock("com/dtp/common/util/TimeUtil", "currentTimeMillis", "dynamic-tp 1.1.2",
+                    "dtp-time-tick-thread"));
 
     private final ClockMethod method;
     private final String library;

@@ -5,6 +5,7 @@ import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.ClassFilter;
+import io.clockagent.agent.internal.rewrite.ClockClasses;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -80,6 +81,11 @@ final class ClockAgentMBean implements InvocationHandler {
                 filter::classesRewrittenNatively);
         add("ClassesFailed", long.class, "classes left unchanged because they could not be read",
                 counters::classesFailed);
+        add("ClockClassesRetired", String[].class, "classes of the library clocks (and clocks=) whose uses were"
+                + " redirected and that never loaded, so that the thread each starts never ran",
+                () -> filter.clockClasses().retired().toArray(new String[0]));
+        add("ClockClassesLoaded", String[].class, "classes of those clocks that loaded after all, each with the class"
+                + " it loaded for: the thread each starts runs beside the agent's", this::clockClassesLoaded);
         if (counters.countsSites()) {
             add("CallSites", long.class, "invokestatic call sites rewritten", counters::callSites);
             add("MethodReferences", long.class, "System::currentTimeMillis method references rewritten",
@@ -136,6 +142,13 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private CachingDecision decision() {
         return ticker == null ? null : ticker.cachingDecision();
+    }
+
+    private String[] clockClassesLoaded() {
+        ClockClasses clockClasses = filter.clockClasses();
+        List<String> loaded = new ArrayList<>();
+        clockClasses.loaded().forEach((clockClass, loadedFor) -> loaded.add(clockClass + " for " + loadedFor));
+        return loaded.toArray(new String[0]);
     }
 
     private long currentLagMillis() {

@@ -7,6 +7,7 @@ import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.ClassFilter;
+import io.clockagent.agent.internal.rewrite.ClockClasses;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What the agent did, told at JVM exit: as two stderr lines for {@code report=summary}, or as a JSON file, with the
@@ -85,6 +87,14 @@ public final class ExitReport implements Runnable {
                             decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
                             decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops()));
         }
+        ClockClasses clockClasses = filter.clockClasses();
+        if (!clockClasses.retired().isEmpty() || !clockClasses.loaded().isEmpty()) {
+            List<String> loaded = new ArrayList<>();
+            clockClasses.loaded().forEach((clockClass, loadedFor) -> loaded.add(clockClass + " for " + loadedFor));
+            lines.add("report: clock classes retired (their uses redirected, never loaded): "
+                    + (clockClasses.retired().isEmpty() ? "none" : String.join(", ", clockClasses.retired()))
+                    + "; loaded after all: " + (loaded.isEmpty() ? "none" : String.join(", ", loaded)));
+        }
         if (counters.instantReadsLeft() > 0) {
             lines.add("report: " + counters.instantReadsLeft() + " java.time reads of instants in "
                     + counters.classesWithInstantReadsLeft() + " classes left direct, as the cache would change their"
@@ -127,6 +137,21 @@ public final class ExitReport implements Runnable {
                 field(json, "cacheTrialStops", Long.toString(decision.trialStops()));
             }
         }
+        ClockClasses clockClasses = filter.clockClasses();
+        json.append("  \"clockClassesRetired\": [");
+        String retiredSeparator = "";
+        for (String retired : clockClasses.retired()) {
+            json.append(retiredSeparator).append(quote(retired));
+            retiredSeparator = ", ";
+        }
+        json.append("],\n  \"clockClassesLoaded\": [");
+        String loadedSeparator = "";
+        for (Map.Entry<String, String> loaded : clockClasses.loaded().entrySet()) {
+            json.append(loadedSeparator).append("{\"class\": ").append(quote(loaded.getKey()))
+                    .append(", \"loadedFor\": ").append(quote(loaded.getValue())).append('}');
+            loadedSeparator = ", ";
+        }
+        json.append("],\n");
         json.append("  \"rewrittenClasses\": [");
         String separator = "\n";
         for (RewrittenClass rewritten : counters.rewrittenClasses()) {

@@ -4,6 +4,7 @@ import io.clockagent.agent.internal.clock.DeferredBootClock;
 import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.CallSiteTransformer;
+import io.clockagent.agent.internal.rewrite.ClockClasses;
 import io.clockagent.agent.internal.rewrite.RewriteScope;
 import java.lang.instrument.Instrumentation;
 
@@ -72,6 +73,11 @@ final class TransformerRewriting implements ClassRewriting {
     @Override
     public long classesRewrittenNatively() {
         return 0;
+    }
+
+    @Override
+    public synchronized ClockClasses clockClasses() {
+        return transformer == null ? ClockClasses.NONE : transformer.clockClasses();
     }
 
     @Override

@@ -16,6 +16,15 @@ final class EntryCalls {
     static native long classesRewritten();
 
     /**
+     * The clock methods in force (the options' library clocks, then the service's own) whose uses the C hook
+     * redirected, by bit: bit {@code i} for the {@code i}-th, up to 64.
+     */
+    static native long clockMethodsRedirected();
+
+    /** By the same index, the class each clock method's class loaded for after all, or null where it did not load. */
+    static native String[] clockClassesLoadedFor();
+
+    /**
      * Stops the C hook for good, so that no class is rewritten from here on, and retransforms every loaded class in
      * scope, which gives each class the JVM kept original bytes for its original code again.
      *

@@ -35,7 +35,7 @@ public final class NativeEntry {
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments,
                     System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
-            return new Installation(new HookRewriting(), options, banner, HostClocksource.describe(), log);
+            return new Installation(new HookRewriting(options.packages()), options, banner, HostClocksource.describe(), log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
             return null;

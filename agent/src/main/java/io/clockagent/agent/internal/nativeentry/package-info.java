@@ -9,6 +9,6 @@
  * <p>Only {@link NativeEntry} is public: the C half finds it and {@link EntryCalls} by name, and calls the methods of
  * the installation it returns on that object through JNI.
  *
- * <p>May depend on: activecopy, diagnostics, install, log, options.
+ * <p>May depend on: activecopy, diagnostics, install, log, options, rewrite.
  */
 package io.clockagent.agent.internal.nativeentry;

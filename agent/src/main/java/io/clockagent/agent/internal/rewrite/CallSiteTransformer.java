@@ -102,6 +102,11 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
+    /** What became of the classes of the clock methods redirected so far. */
+    public ClockClasses clockClasses() {
+        return clockClassLoads == null ? ClockClasses.NONE : clockClassLoads.clockClasses();
+    }
+
     /**
      * Runs this copy's retransformation of the classes in scope loaded before it, on this thread: each is this
      * transformer's first sight of the class, counted as a class loading is.
@@ -153,6 +158,9 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
         if (firstSight) {
             counters.rewritten();
+            if (clockClassLoads != null) {
+                clockClassLoads.redirectedIn(original);
+            }
             if (sites != null) {
                 sites.show(className, original);
             }

@@ -18,4 +18,7 @@ public interface ClassFilter {
 
     /** Classes the C hook rewrote (in a dry run: would have); 0 for the Java transformer. */
     long classesRewrittenNatively();
+
+    /** What became of the classes of the clock methods in force so far. */
+    ClockClasses clockClasses();
 }

@@ -4,36 +4,70 @@ import io.clockagent.agent.internal.classfile.ClockMethods;
 import io.clockagent.agent.internal.classfile.LibraryClock;
 import io.clockagent.agent.internal.log.AgentLog;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Says once, for each class of a clock method in force, that it loads after all: the redirect keeps it from loading
  * only where every use of it is rewritten, and a use outside the included packages, another member of the class, or
- * reflection loads it, and with it, once initialized, the thread that refreshes its value. Called by the transformer
- * for every class that loads, on the loading thread; thread-safe.
+ * reflection loads it, and with it, once initialized, the thread that refreshes its value. And notes which methods'
+ * uses a rewrite redirected, for {@link ClockClasses}. Called by the transformer for every class that loads, on the
+ * loading thread; thread-safe.
  */
 public final class ClockClassLoads {
 
     /** Where the agent's own classes lie, whose frames (the transformer's) come between the loader's and the caller's. */
     private static final String AGENT_PACKAGE = "io.clockagent.agent.";
 
+    /** The clock methods watched, the first of those in force: as many as the redirected set has bits. */
+    static final int MOST_WATCHED = Long.SIZE;
+
     private final ClockMethods clocks;
     private final AgentLog log;
-    /** The classes said so, by internal name. */
-    private final ConcurrentHashMap<String, Boolean> said = new ConcurrentHashMap<>();
+    /** Bit {@code i} set once uses of the {@code i}-th clock method were redirected. */
+    private final AtomicLong redirected = new AtomicLong();
+    /** By the same index, the class its class loaded for, set once; null while it has not. */
+    private final AtomicReferenceArray<String> loadedFor;
 
     ClockClassLoads(ClockMethods clocks, AgentLog log) {
         this.clocks = clocks;
         this.log = log;
+        this.loadedFor = new AtomicReferenceArray<>(Math.min(clocks.methods().size(), MOST_WATCHED));
     }
 
     /** @param className the internal name of a class loading, as the JVM hands it to a class-file hook */
     void loading(String className) {
-        if (!clocks.ownsClass(className) || said.putIfAbsent(className, Boolean.TRUE) != null) {
+        if (!clocks.ownsClass(className)) {
             return;
         }
-        LibraryClock library = LibraryClock.ownedBy(className);
-        log.line(line(className.replace('/', '.'), library == null ? "" : library.describe(), loadedFor()));
+        String loadedFor = null;
+        boolean first = false;
+        for (int i = 0; i < this.loadedFor.length(); i++) {
+            if (clocks.methods().get(i).owner().equals(className)) {
+                loadedFor = loadedFor == null ? loadedFor() : loadedFor;
+                first |= this.loadedFor.compareAndSet(i, null, loadedFor);
+            }
+        }
+        if (first) {
+            LibraryClock library = LibraryClock.ownedBy(className);
+            log.line(line(className.replace('/', '.'), library == null ? "" : library.describe(), loadedFor));
+        }
+    }
+
+    /** Notes the clock methods whose classes a class the rewrite redirected names: its uses of them went. */
+    void redirectedIn(byte[] classFile) {
+        long named = clocks.ownersNamedIn(classFile, MOST_WATCHED);
+        if ((redirected.get() & named) != named) {
+            redirected.getAndAccumulate(named, (was, added) -> was | added);
+        }
+    }
+
+    ClockClasses clockClasses() {
+        String[] loaded = new String[loadedFor.length()];
+        for (int i = 0; i < loaded.length; i++) {
+            loaded[i] = loadedFor.get(i);
+        }
+        return ClockClasses.of(clocks, redirected.get(), loaded);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.Handle;
@@ -21,6 +22,7 @@ import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CallSiteRewriterTest {
@@ -146,6 +148,37 @@ class CallSiteRewriterTest {
 
         assertEquals(1, condy.counted().methodReferences(), "ldc2_w of a dynamic constant is a method reference");
         assertEquals(FixedClock.MILLIS, invokeStatic(condy.loaded(), "now"));
+    }
+
+    /** The library clocks' classes need not be there: a redirected use never names them to the JVM. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("libraryClocks")
+    void redirectsEachLibraryClockCalledAndAsAMethodHandle(ClockMethod clock) throws Exception {
+        String simpleName = clock.owner().replace('/', '_');
+        Generated called = rewriteAndLoad("Calling_" + simpleName,
+                name -> GeneratedClasses.callingClockMethod(name, clock.owner(), clock.name()));
+        Generated handle = rewriteAndLoad("Handle_" + simpleName,
+                name -> GeneratedClasses.loadingClockMethodHandle(name, clock.owner(), clock.name()));
+
+        assertEquals(1, called.counted().callSites());
+        assertEquals(FixedClock.MILLIS, invokeStatic(called.loaded(), "now"));
+        assertEquals(1, handle.counted().methodReferences());
+        assertEquals(FixedClock.MILLIS, invokeStatic(handle.loaded(), "now"));
+    }
+
+    static Stream<ClockMethod> libraryClocks() {
+        return LibraryClock.ALL.stream().map(LibraryClock::method);
+    }
+
+    @Test
+    void leavesTheLibraryClocksAloneWhereNoneIsInForceAndTheirClassesOtherMembersEverywhere() {
+        ClockMethod hutool = LibraryClock.ALL.get(1).method();
+        byte[] calling = GeneratedClasses.callingClockMethod("g/CallsHutool", hutool.owner(), hutool.name());
+        byte[] otherMember = GeneratedClasses.callingClockMethod("g/CallsAnotherMember", hutool.owner(), "nowNanos");
+
+        assertNull(new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, ClockMethods.NONE).rewrite(calling, false));
+        assertNull(rewriter.rewrite(otherMember, false), "only the clock method itself is redirected");
+        assertNotNull(rewriter.rewrite(calling, false));
     }
 
     @Test

@@ -40,6 +40,20 @@ public final class GeneratedClasses {
                 now.visitMethodInsn(Opcodes.INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false));
     }
 
+    /** A class whose {@code now()J} returns what the static {@code owner.name()J} returns. */
+    public static byte[] callingClockMethod(String internalName, String owner, String name) {
+        return withNow(internalName, Opcodes.V17, (writer, now) ->
+                now.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "()J", false));
+    }
+
+    /** A class whose {@code now()J} loads a method handle of the static {@code owner.name()J} and invokes it. */
+    public static byte[] loadingClockMethodHandle(String internalName, String owner, String name) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, owner, name, "()J", false));
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "()J", false);
+        });
+    }
+
     /** A class whose {@code now()J} reads the clock through {@code Instant.now().toEpochMilli()} alone. */
     public static byte[] callingInstantNow(String internalName) {
         return withNow(internalName, Opcodes.V17, (writer, now) -> {

@@ -9,6 +9,7 @@ import io.clockagent.agent.internal.log.AgentLog;
 import io.clockagent.agent.internal.log.CapturedLog;
 import io.clockagent.agent.internal.options.AgentOptions;
 import io.clockagent.agent.internal.rewrite.ClassFilter;
+import io.clockagent.agent.internal.rewrite.ClockClasses;
 import io.clockagent.agent.internal.rewrite.RecordedCounters;
 import io.clockagent.agent.internal.rewrite.RewriteCounters;
 import java.io.ByteArrayOutputStream;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExitReportTest {
 
     /** The Java transformer, whose counts are the counters'. */
-    private static final ClassFilter JAVA_TRANSFORMER = filter(false, 0, 0);
+    private static final ClassFilter JAVA_TRANSFORMER = filter(false, 0, 0, ClockClasses.NONE);
 
     private final RewriteCounters counters = RecordedCounters.of(2,
             List.of(SiteCounts.rewritten("com.acme.\"Quoted\"", SiteCounts.method("now()J", 2, 0),
@@ -94,7 +95,7 @@ class ExitReportTest {
     @Test
     void whereTheCHookServesItsCountsAreTheClassesCounts() {
         ExitReport report = new ExitReport(AgentOptions.parse("report=summary"), new RewriteCounters(false, false),
-                filter(true, 5, 3), null, log);
+                filter(true, 5, 3, ClockClasses.NONE), null, log);
 
         report.run();
 
@@ -106,7 +107,30 @@ class ExitReportTest {
     }
 
     /** A class filter with counts of its own, as the C hook keeps them. */
-    private static ClassFilter filter(boolean isNative, long scanned, long rewritten) {
+    @Test
+    void theClockClassesRetiredAndThoseLoadedAfterAllAreListed() {
+        AgentOptions options = AgentOptions.parse("report=summary,dryRun=true");
+        // The library clocks in LibraryClock.ALL's order: mybatis-plus, Hutool, Sentinel, Dubbo.
+        ClockClasses clockClasses = ClockClasses.of(options.packages(), 0b1011L,
+                new String[] {null, "com.acme.Legacy", null, null});
+        ExitReport report = new ExitReport(options, counters, filter(true, 5, 3, clockClasses), null, log);
+
+        report.run();
+
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        assertEquals("clock-agent: report: clock classes retired (their uses redirected, never loaded):"
+                + " com.baomidou.mybatisplus.core.toolkit.SystemClock (mybatis-plus's clock, thread 'System Clock'),"
+                + " org.apache.dubbo.common.utils.TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread');"
+                + " loaded after all: cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock') for"
+                + " com.acme.Legacy", lines.get(lines.size() - 1));
+        assertTrue(report.json().contains("\"clockClassesRetired\": [\"com.baomidou.mybatisplus.core.toolkit"
+                + ".SystemClock (mybatis-plus's clock, thread 'System Clock')\", \"org.apache.dubbo.common.utils"
+                + ".TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')\"],\n  \"clockClassesLoaded\":"
+                + " [{\"class\": \"cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')\","
+                + " \"loadedFor\": \"com.acme.Legacy\"}],"), report.json());
+    }
+
+    private static ClassFilter filter(boolean isNative, long scanned, long rewritten, ClockClasses clockClasses) {
         return new ClassFilter() {
             @Override
             public boolean isNative() {
@@ -126,6 +150,11 @@ class ExitReportTest {
             @Override
             public long classesRewrittenNatively() {
                 return rewritten;
+            }
+
+            @Override
+            public ClockClasses clockClasses() {
+                return clockClasses;
             }
         };
     }

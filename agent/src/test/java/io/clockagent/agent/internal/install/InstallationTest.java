@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.clockagent.agent.internal.activecopy.ActiveCopy;
 import io.clockagent.agent.internal.log.CapturedLog;
 import io.clockagent.agent.internal.options.AgentOptions;
+import io.clockagent.agent.internal.rewrite.ClockClasses;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -75,6 +76,11 @@ class InstallationTest {
         @Override
         public long classesRewrittenNatively() {
             return 0;
+        }
+
+        @Override
+        public ClockClasses clockClasses() {
+            return ClockClasses.NONE;
         }
 
         @Override
