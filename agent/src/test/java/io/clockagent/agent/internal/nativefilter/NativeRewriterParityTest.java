@@ -10,6 +10,7 @@ import io.clockagent.agent.internal.classfile.ClassFileException;
 import io.clockagent.agent.internal.classfile.ClockMethod;
 import io.clockagent.agent.internal.classfile.ClockMethods;
 import io.clockagent.agent.internal.classfile.GeneratedClasses;
+import io.clockagent.agent.internal.classfile.LibraryClock;
 import io.clockagent.agent.internal.classfile.NewerFormatException;
 import io.clockagent.agent.internal.classfile.RewritingClassLoader;
 import java.io.File;
@@ -247,6 +248,13 @@ class NativeRewriterParityTest {
         }
         writeAtEveryNewerVersion(corpus, directory, "Handle", GeneratedClasses.loadingClockHandle("g/Handle"));
         writeAtEveryNewerVersion(corpus, directory, "Condy", GeneratedClasses.loadingClockDynamicConstant("g/Condy"));
+        writeAtEveryNewerVersion(corpus, directory, "InstantSource",
+                GeneratedClasses.callingInstantSource("g/InstantSource"));
+        for (LibraryClock clock : LibraryClock.ALL) {
+            String name = "Library_" + clock.method().owner().replace('/', '_');
+            writeAtEveryNewerVersion(corpus, directory, name, GeneratedClasses.loadingClockMethodHandle("g/" + name,
+                    clock.method().owner(), clock.method().name()));
+        }
         writeAtEveryNewerVersion(corpus, directory, "RepeatedNames",
                 GeneratedClasses.callingClockThroughRepeatedNames("g/Repeated"));
         writeAtEveryNewerVersion(corpus, directory, "WithoutClock",
