@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs clock-agent's benchmarks on every JDK it finds and prints their tables.
 #
-#   benchmarks/run.sh [all|clock-read|startup|fidelity|peers] [--no-build]
+#   benchmarks/run.sh [all|clock-read|startup|fidelity|peers|library-clocks] [--no-build]
 #
 #   clock-read  JMH: one System.currentTimeMillis() call without and with the agent, 1 and 2 threads, every JDK side by
 #               side in one run (~2.5 min per JDK)
@@ -9,6 +9,10 @@
 #   fidelity    staleness of the cached clock and its ticker's CPU, beside the usual updaters (~5 min per JDK 17+;
 #               not in all)
 #   peers       JMH: one read of clock-agent, the direct call, SystemClock, Log4j2, Agrona (~3.5 min per JDK 17+;
+#               not in all)
+#   library-clocks
+#               the library clocks service (mybatis-plus, Hutool, Sentinel, Dubbo clock threads) without and with the
+#               agent, at 1,000 requests a second and idle, on the host's and the emulated slow clock (~5 min per JDK;
 #               not in all)
 #   --no-build  use the jars already in agent/target and benchmarks/target
 #
@@ -22,9 +26,9 @@ which_benchmarks=all
 build=true
 for argument in "$@"; do
   case "$argument" in
-    all|clock-read|startup|fidelity|peers) which_benchmarks="$argument" ;;
+    all|clock-read|startup|fidelity|peers|library-clocks) which_benchmarks="$argument" ;;
     --no-build) build=false ;;
-    *) echo "unknown argument '$argument'; usage: $0 [all|clock-read|startup|fidelity|peers] [--no-build]" >&2; exit 2 ;;
+    *) echo "unknown argument '$argument'; usage: $0 [all|clock-read|startup|fidelity|peers|library-clocks] [--no-build]" >&2; exit 2 ;;
   esac
 done
 
@@ -34,7 +38,12 @@ jar="$module_dir/target/benchmarks.jar"
 
 if $build; then
   echo "building agent and benchmarks ..."
-  (cd "$root_dir" && mvn -B -q -pl agent,benchmarks package -DskipTests)
+  modules=agent,benchmarks
+  # The library clocks benchmark forks its stack service, which it needs built too.
+  if [[ "$which_benchmarks" == library-clocks ]]; then
+    modules+=,stacks/library-clocks-service
+  fi
+  (cd "$root_dir" && mvn -B -q -pl "$modules" -am package -DskipTests)
 fi
 
 agent_property=()
@@ -87,6 +96,10 @@ for home in "${homes[@]}"; do
   if [[ "$which_benchmarks" == all || "$which_benchmarks" == startup ]]; then
     "${runner[@]}" io.clockagent.bench.StartupComparison --java "$home/bin/java" \
       | tee "$results/results-startup-$label.md"
+  fi
+  if [[ "$which_benchmarks" == library-clocks ]]; then
+    "${runner[@]}" io.clockagent.bench.LibraryClocksComparison --java "$home/bin/java" \
+      | tee "$results/results-library-clocks-$label.md"
   fi
   if [[ "$which_benchmarks" == fidelity || "$which_benchmarks" == peers ]]; then
     if (( $(feature_of "$home") < 17 )); then

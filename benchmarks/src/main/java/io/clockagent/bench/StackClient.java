@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
 /** One load thread's connection to a stack service; each request must succeed, or the run is void. */
 interface StackClient extends AutoCloseable {
 
-    /** Sends one request and waits for its answer. */
-    void request(String request) throws IOException, InterruptedException;
+    /** Sends one request and waits for its answer, which it returns (for HTTP, the body). */
+    String request(String request) throws IOException, InterruptedException;
 
     @Override
     void close() throws IOException;
@@ -26,13 +26,14 @@ interface StackClient extends AutoCloseable {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         return new StackClient() {
             @Override
-            public void request(String pathAndQuery) throws IOException, InterruptedException {
+            public String request(String pathAndQuery) throws IOException, InterruptedException {
                 HttpResponse<String> response = client.send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + port + pathAndQuery)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() != 200) {
                     throw new IOException(pathAndQuery + " answered " + response.statusCode() + ": " + response.body());
                 }
+                return response.body();
             }
 
             @Override
@@ -49,12 +50,13 @@ interface StackClient extends AutoCloseable {
         PrintWriter out = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
         return new StackClient() {
             @Override
-            public void request(String line) throws IOException {
+            public String request(String line) throws IOException {
                 out.println(line);
                 String answer = in.readLine();
                 if (answer == null || answer.startsWith("error")) {
                     throw new IOException(line + " answered " + answer);
                 }
+                return answer;
             }
 
             @Override

@@ -31,6 +31,11 @@ final class StackRun implements AutoCloseable {
         return port;
     }
 
+    /** The service's process id, for the JDK's tools. */
+    long pid() {
+        return jvm.pid();
+    }
+
     /** The service's own counts, by name. */
     Map<String, Long> stats() {
         Map<String, Long> stats = new LinkedHashMap<>();
