@@ -201,6 +201,9 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
         return;
     }
     say(this_copy.banner);
+    for (size_t i = 0; i < this_copy.options.warnings.count; i++) {
+        say(this_copy.options.warnings.texts[i]);
+    }
     java_side_jvm_taken(jni);
     /*
      * Attached, the MBean registers at once, as the Java agent's attach has it: JMX may have come alive long before,

@@ -53,6 +53,8 @@ typedef struct {
     int wait;
     int cache;
     int library_clocks;
+    text_list clocks;
+    text_list warnings;
     int monotonic;
     int verbose;
     int strict;
@@ -62,6 +64,27 @@ typedef struct {
     int native_filter;
     int enabled;
 } built;
+
+static void free_texts(text_list *list) {
+    for (size_t i = 0; i < list->count; i++) {
+        free(list->texts[i]);
+    }
+    free(list->texts);
+    list->texts = NULL;
+    list->count = 0;
+}
+
+/* Adds a text the list takes over; 0 where memory runs short, the text then freed. */
+static int add_text(text_list *list, char *text) {
+    char **grown = text == NULL ? NULL : realloc(list->texts, (list->count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        free(text);
+        return 0;
+    }
+    list->texts = grown;
+    list->texts[list->count++] = text;
+    return 1;
+}
 
 static void free_prefixes(package_prefixes *prefixes) {
     for (size_t i = 0; i < prefixes->count; i++) {
@@ -93,8 +116,8 @@ static outcome require_once(const token *t, int given, char **error) {
     if (!given) {
         return ACCEPTED;
     }
-    return refuse_token(error, "", t, " repeats an option that may be given only once (only include, exclude"
-                                       " and cachedInstants repeat)");
+    return refuse_token(error, "", t, " repeats an option that may be given only once (only include, exclude,"
+                                       " cachedInstants and clocks repeat)");
 }
 
 static outcome boolean_value(const token *t, int *value, char **error) {
@@ -224,6 +247,78 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
     }
 }
 
+/* A warning of ClockNames.parse: "ignored 'RAW' in 'TOKEN' (from SOURCE)" and why. */
+static int warn(text_list *warnings, const char *raw, size_t raw_length, const token *t, const char *why) {
+    text_buffer message = {0};
+    text_append(&message, "ignored '");
+    text_append_bytes(&message, raw, raw_length);
+    text_append(&message, "' in ");
+    append_quoted(&message, t);
+    text_append(&message, why);
+    return add_text(warnings, text_finish(&message));
+}
+
+/*
+ * ClockNames.parse: each entry of a clocks token kept as a dotted name, or left out with a warning; REFUSED (with
+ * *error NULL) only where memory runs short.
+ */
+static outcome clock_names(const token *t, text_list *clocks, text_list *warnings, char **error) {
+    const char *raw = t->value;
+    int memory = 1;
+    for (;;) {
+        const char *colon = strchr(raw, ':');
+        size_t raw_length = colon == NULL ? strlen(raw) : (size_t) (colon - raw);
+        const char *name = raw;
+        size_t length = raw_length;
+        text_trim(&name, &length);
+        const char *last_dot = NULL;
+        for (const char *at = name; at < name + length; at++) {
+            last_dot = *at == '.' ? at : last_dot;
+        }
+        if (last_dot == NULL || !is_package_name(name, length)) {
+            memory = warn(warnings, raw, raw_length, t, "; expected " CLOCK_FORMS);
+        } else {
+            const char *reason = NULL;
+            size_t owner_length = (size_t) (last_dot - name);
+            for (size_t i = 0; i < COUNT(IGNORED) && reason == NULL; i += 2) {
+                size_t ignored_length = strlen(IGNORED[i]);
+                /* The owner's internal name with a '/', as IgnoredPackages.reasonFor is asked. */
+                int matches = owner_length + 1 >= ignored_length;
+                for (size_t j = 0; j < ignored_length && matches; j++) {
+                    char c = j == owner_length ? '/' : name[j] == '.' ? '/' : name[j];
+                    matches = c == IGNORED[i][j];
+                }
+                reason = matches ? IGNORED[i + 1] : NULL;
+            }
+            int known = 0;
+            for (size_t i = 0; i < clocks->count && !known; i++) {
+                known = text_equals(name, length, clocks->texts[i]);
+            }
+            if (reason != NULL) {
+                text_buffer why = {0};
+                text_append(&why, ": its class is never rewritten (");
+                text_append(&why, reason);
+                text_append(&why, ")");
+                char *because = text_finish(&why);
+                memory = because != NULL && warn(warnings, raw, raw_length, t, because);
+                free(because);
+            } else if (clocks->count == MOST_CLOCK_METHODS) {
+                memory = warn(warnings, raw, raw_length, t, CLOCKS_AT_MOST);
+            } else if (!known) {
+                memory = add_text(clocks, text_copy(name, length));
+            }
+        }
+        if (!memory) {
+            *error = NULL;
+            return REFUSED;
+        }
+        if (colon == NULL) {
+            return ACCEPTED;
+        }
+        raw = colon + 1;
+    }
+}
+
 /* AgentOptions.parseTickNanos: leading decimal digits of any script, as Long.parseLong reads them, then a unit. */
 static outcome tick_nanos(const token *t, long long *nanos, char **error) {
     const char *at = t->value;
@@ -288,6 +383,9 @@ static outcome accept(built *b, const token *t, char **error) {
     if (strcmp(key, "cachedInstants") == 0) {
         return package_names(t, &b->cached_instants, error);
     }
+    if (strcmp(key, "clocks") == 0) {
+        return clock_names(t, &b->clocks, &b->warnings, error);
+    }
     if (strcmp(key, "libraryClocks") == 0) {
         return require_once(t, b->library_clocks != OPTION_UNSET, error) == REFUSED ? REFUSED
                 : one_of(t, LIBRARY_CLOCKS_SPELLINGS, COUNT(LIBRARY_CLOCKS_SPELLINGS), &b->library_clocks, error);
@@ -339,15 +437,21 @@ static outcome accept(built *b, const token *t, char **error) {
     return refuse(error, &message);
 }
 
+static void free_built(built *b) {
+    free_prefixes(&b->includes);
+    free_prefixes(&b->excludes);
+    free_prefixes(&b->cached_instants);
+    free_texts(&b->clocks);
+    free_texts(&b->warnings);
+}
+
 static outcome build(const token *tokens, size_t count, built *b, char **error) {
     memset(b, 0, sizeof *b);
     b->wait = b->cache = b->library_clocks = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
     b->dry_run = b->jmx = b->native_filter = b->enabled = OPTION_UNSET;
     for (size_t i = 0; i < count; i++) {
         if (accept(b, &tokens[i], error) == REFUSED) {
-            free_prefixes(&b->includes);
-            free_prefixes(&b->excludes);
-            free_prefixes(&b->cached_instants);
+            free_built(b);
             return REFUSED;
         }
     }
@@ -369,6 +473,60 @@ static int source_turning_off(const token_list by_source[SOURCE_COUNT]) {
         }
     }
     return OPTION_UNSET;
+}
+
+/*
+ * PackageSelection's clock methods: the library clocks unless libraryClocks=keep, then the own clocks, each once, in
+ * storage of the options' own where there are any; 0 where memory runs short.
+ */
+static int clocks_in_force(agent_options *options) {
+    size_t library = options->library_clocks == 0 ? COUNT(LIBRARY_CLOCK_METHODS) : 0;
+    if (options->own_clocks.count == 0) {
+        options->clocks.methods = library > 0 ? LIBRARY_CLOCK_METHODS : NULL;
+        options->clocks.count = library;
+        return 1;
+    }
+    clock_method *storage = calloc(library + options->own_clocks.count, sizeof *storage);
+    options->clocks.withdrawn = calloc(1, sizeof *options->clocks.withdrawn);
+    if (storage == NULL || options->clocks.withdrawn == NULL) {
+        free(storage);
+        return 0;
+    }
+    memcpy(storage, LIBRARY_CLOCK_METHODS, library * sizeof *storage);
+    options->clock_storage = storage;
+    size_t count = library;
+    for (size_t i = 0; i < options->own_clocks.count; i++) {
+        const char *dotted = options->own_clocks.texts[i];
+        size_t owner_length = (size_t) (strrchr(dotted, '.') - dotted);
+        char *owner = text_copy(dotted, owner_length);
+        char *name = text_copy(dotted + owner_length + 1, strlen(dotted) - owner_length - 1);
+        if (owner == NULL || name == NULL) {
+            free(owner);
+            free(name);
+            options->clocks.methods = storage;
+            options->clocks.count = count;
+            return 0;
+        }
+        for (char *at = owner; *at != '\0'; at++) {
+            *at = *at == '.' ? '/' : *at;
+        }
+        int known = 0;
+        for (size_t j = 0; j < count && !known; j++) {
+            known = strcmp(storage[j].owner, owner) == 0 && strcmp(storage[j].name, name) == 0;
+        }
+        if (known) {
+            free(owner);
+            free(name);
+            continue;
+        }
+        storage[count].owner = owner;
+        storage[count].name = name;
+        storage[count].known_static = 0;
+        count++;
+    }
+    options->clocks.methods = storage;
+    options->clocks.count = count;
+    return 1;
 }
 
 int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *options, char **error,
@@ -418,12 +576,17 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
         for (int source = 0; source < SOURCE_COUNT && !refused; source++) {
             refused = build(by_source[source].tokens, by_source[source].count, &b, error) == REFUSED;
             if (!refused) {
-                free_prefixes(&b.includes);
-                free_prefixes(&b.excludes);
-                free_prefixes(&b.cached_instants);
+                free_built(&b);
             }
         }
-        if (!refused && build(merged.tokens, merged.count, &b, error) == ACCEPTED) {
+        refused = refused || build(merged.tokens, merged.count, &b, error) == REFUSED;
+        /* strict=true asks that nothing be left out: an entry that would be is a bad option. */
+        if (!refused && *strict_requested && b.warnings.count > 0) {
+            *error = text_copy(b.warnings.texts[0], strlen(b.warnings.texts[0]));
+            free_built(&b);
+            refused = 1;
+        }
+        if (!refused) {
             options->includes = b.includes;
             options->excludes = b.excludes;
             options->cached_instants = b.cached_instants;
@@ -433,10 +596,9 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
             options->cache = b.cache;
             options->library_clocks = b.library_clocks == OPTION_UNSET ? 0 : b.library_clocks;
-            if (options->library_clocks == 0) {
-                options->clocks.methods = LIBRARY_CLOCK_METHODS;
-                options->clocks.count = COUNT(LIBRARY_CLOCK_METHODS);
-            }
+            options->own_clocks = b.clocks;
+            options->warnings = b.warnings;
+            int clocks_ready = clocks_in_force(options);
             options->monotonic = b.monotonic == 1;
             options->verbose = b.verbose == 1;
             options->strict = b.strict == 1;
@@ -444,7 +606,7 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
             options->dry_run = b.dry_run == 1;
             options->jmx = b.jmx != 0;
             options->native_filter = b.native_filter;
-            ok = options->tick_text != NULL && (b.report == NULL || options->report != NULL);
+            ok = clocks_ready && options->tick_text != NULL && (b.report == NULL || options->report != NULL);
             if (!ok) {
                 free_agent_options(options);
             }
@@ -465,6 +627,22 @@ void free_agent_options(agent_options *options) {
     free_prefixes(&options->includes);
     free_prefixes(&options->excludes);
     free_prefixes(&options->cached_instants);
+    free_texts(&options->own_clocks);
+    free_texts(&options->warnings);
+    if (options->clock_storage != NULL) {
+        /* The entries past the library clocks' are the own clocks', whose texts the storage holds. */
+        size_t library = options->library_clocks == 0 ? COUNT(LIBRARY_CLOCK_METHODS) : 0;
+        for (size_t i = library; i < options->clocks.count; i++) {
+            free((char *) options->clock_storage[i].owner);
+            free((char *) options->clock_storage[i].name);
+        }
+        free(options->clock_storage);
+        options->clock_storage = NULL;
+    }
+    free(options->clocks.withdrawn);
+    options->clocks.withdrawn = NULL;
+    options->clocks.methods = NULL;
+    options->clocks.count = 0;
     free(options->tick_text);
     free(options->report);
     options->tick_text = NULL;
@@ -517,6 +695,10 @@ char *describe_agent_options(const agent_options *options) {
     if (options->cached_instants.count > 0) {
         text_append(&b, " cachedInstants=");
         append_packages(&b, &options->cached_instants, "");
+    }
+    for (size_t i = 0; i < options->own_clocks.count; i++) {
+        text_append(&b, i == 0 ? " clocks=" : ":");
+        text_append(&b, options->own_clocks.texts[i]);
     }
     if (options->sources != 0 && options->sources != 1u << SOURCE_AGENT_ARGUMENTS) {
         text_append(&b, " (options from ");

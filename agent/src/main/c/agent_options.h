@@ -23,6 +23,12 @@ typedef struct {
     char **prefixes;
 } package_prefixes;
 
+/* Texts of their own, such as the clocks option's entries or the lines that say which were left out. */
+typedef struct {
+    size_t count;
+    char **texts;
+} text_list;
+
 typedef struct {
     package_prefixes includes;
     package_prefixes excludes;
@@ -34,8 +40,16 @@ typedef struct {
     int wait;
     int cache;
     int library_clocks;
-    /* The clock methods redirected besides the JDK's: the library clocks unless libraryClocks=keep. */
+    /* The clocks option's entries, as dotted names such as com.acme.time.SystemClock.now. */
+    text_list own_clocks;
+    /*
+     * The clock methods redirected besides the JDK's: the library clocks unless libraryClocks=keep, then the own
+     * clocks; where these are any, in storage of their own, which free_agent_options releases.
+     */
     clock_methods clocks;
+    clock_method *clock_storage;
+    /* The lines, after the agent's prefix, that say which clocks entries were left out, as AgentOptions.warnings. */
+    text_list warnings;
     int monotonic;
     int verbose;
     int strict;

@@ -16,8 +16,10 @@
 
 #define MAGIC 0xCAFEBABEu
 #define MAX_POOL_COUNT 0xFFFF
+#define ACC_STATIC 0x0008
 
 static const unsigned char ENTRY_SIZES[] = CONSTANT_POOL_ENTRY_SIZES;
+static const unsigned char INSTRUCTION_SIZES[] = INSTRUCTION_LENGTHS;
 
 enum { NO_MARK, MARK_METHOD_NAME, MARK_OWNER_NAME, MARK_DESCRIPTOR, MARK_TIME_OWNER, MARK_CLOCK_OWNER };
 
@@ -25,6 +27,7 @@ static const char METHOD_NAME[] = CLOCK_METHOD_NAME;
 static const char OWNER_NAME[] = CLOCK_OWNER_NAME;
 static const char DESCRIPTOR[] = CLOCK_DESCRIPTOR;
 static const char TIME_PACKAGE_NAME[] = TIME_PACKAGE;
+static const char CODE[] = CODE_ATTRIBUTE;
 
 typedef struct {
     const char *owner;
@@ -260,8 +263,11 @@ static int time_methodrefs(const pool *p, int cached_instants, const char **chos
     return 0;
 }
 
-/* Marks in `chosen` the Methodrefs to the clock methods in force, which go to the clock method; 0, or -1 as owned_by. */
-static int clock_method_methodrefs(const pool *p, const char **chosen) {
+/*
+ * Marks in `chosen` the Methodrefs to the clock methods in force, which go to the clock method, and in `checked` those
+ * of them not known to be static; 0, or -1 as owned_by.
+ */
+static int clock_method_methodrefs(const pool *p, const char **chosen, unsigned char *checked) {
     for (unsigned index = 1; index < p->count; index++) {
         size_t at = p->offsets[index];
         if (at == 0 || p->bytes[at] != TAG_METHODREF) {
@@ -276,12 +282,148 @@ static int clock_method_methodrefs(const pool *p, const char **chosen) {
             if (utf8_is(p, owner + 1, p->clocks->methods[i].owner)
                     && utf8_is(p, name_and_type + 1, p->clocks->methods[i].name)
                     && utf8_is(p, name_and_type + 3, DESCRIPTOR)) {
-                chosen[index] = METHOD_NAME;
+                int withdrawn = p->clocks->withdrawn != NULL && i < 64
+                        && (__atomic_load_n(p->clocks->withdrawn, __ATOMIC_RELAXED) >> i & 1);
+                chosen[index] = withdrawn ? NULL : METHOD_NAME;
+                checked[index] = !withdrawn && !p->clocks->methods[i].known_static;
                 break;
             }
         }
     }
     return 0;
+}
+
+static size_t skip_members(const pool *p, size_t position);
+
+/* Bytecode.checkedLength: a switch's length, or 0 where Java would throw. */
+static size_t switch_length(size_t pc, long long end) {
+    return end <= (long long) pc || end > INT32_MAX ? 0 : (size_t) (end - (long long) pc);
+}
+
+/* Bytecode.instructionLength: the length of the instruction at pc, or 0 where Java would throw. */
+static size_t instruction_length(const pool *p, size_t start, size_t pc) {
+    unsigned opcode = p->bytes[start + pc];
+    if (opcode < sizeof INSTRUCTION_SIZES && INSTRUCTION_SIZES[opcode] != 0) {
+        return INSTRUCTION_SIZES[opcode];
+    }
+    /* Switch operands start at the next multiple of four, counted from the start of the code. */
+    size_t operands = (pc + 4) & ~(size_t) 3;
+    if (opcode == OP_TABLESWITCH) {
+        if (!has(p, start + operands + 4, 8)) {
+            return 0;
+        }
+        long long low = (int32_t) u4(p->bytes + start + operands + 4);
+        long long high = (int32_t) u4(p->bytes + start + operands + 8);
+        return switch_length(pc, (long long) operands + 12 + (high - low + 1) * 4);
+    }
+    if (opcode == OP_LOOKUPSWITCH) {
+        if (!has(p, start + operands + 4, 4)) {
+            return 0;
+        }
+        long long pairs = (int32_t) u4(p->bytes + start + operands + 4);
+        return switch_length(pc, (long long) operands + 8 + pairs * 8);
+    }
+    if (opcode == OP_WIDE) {
+        return !has(p, start + pc + 1, 1) ? 0 : p->bytes[start + pc + 1] == OP_IINC ? 6 : 4;
+    }
+    return 0;
+}
+
+/* StaticUses.clearNonStatic: 0, or -1 where Java would throw. */
+static int clear_non_static(const pool *p, size_t start, size_t length, unsigned char *candidates) {
+    size_t pc = 0;
+    while (pc < length) {
+        unsigned opcode = p->bytes[start + pc];
+        if (opcode == OP_INVOKEVIRTUAL || opcode == OP_INVOKESPECIAL || opcode == OP_INVOKEINTERFACE) {
+            if (!has(p, start + pc + 1, 2)) {
+                return -1;
+            }
+            unsigned index = u2(p->bytes + start + pc + 1);
+            if (index < p->count) {
+                candidates[index] = 0;
+            }
+        }
+        size_t step = instruction_length(p, start, pc);
+        if (step == 0) {
+            return -1;
+        }
+        pc += step;
+    }
+    return pc == length ? 0 : -1;
+}
+
+/*
+ * StaticUses.keepStaticOnly, check for check: clears in `candidates` each Methodref the class uses otherwise than
+ * statically (an invokevirtual, invokespecial or invokeinterface of it, or a method handle of another kind than
+ * REF_invokeStatic); 0, or -1 where Java would throw. Where the Java side steps over the class's layout with
+ * ClassFileCursor, each read here is checked to lie inside the class file, as its reads are.
+ */
+static int keep_static_only(const pool *p, unsigned char *candidates) {
+    for (unsigned index = 1; index < p->count; index++) {
+        size_t at = p->offsets[index];
+        if (at != 0 && p->bytes[at] == TAG_METHOD_HANDLE) {
+            unsigned referenced = u2(p->bytes + at + 2);
+            if (referenced < p->count && candidates[referenced] && p->bytes[at + 1] != REF_INVOKE_STATIC) {
+                candidates[referenced] = 0;
+            }
+        }
+    }
+    size_t interfaces = p->end + 6;
+    if (!has(p, interfaces, 2)) {
+        return -1;
+    }
+    size_t position = skip_members(p, interfaces + 2 + 2 * (size_t) u2(p->bytes + interfaces));
+    if (position == 0 || !has(p, position, 2)) {
+        return -1;
+    }
+    unsigned methods = u2(p->bytes + position);
+    position += 2;
+    for (unsigned method = 0; method < methods; method++) {
+        if (!has(p, position + 6, 2)) {
+            return -1;
+        }
+        unsigned attributes = u2(p->bytes + position + 6);
+        position += 8;
+        for (unsigned attribute = 0; attribute < attributes; attribute++) {
+            if (!has(p, position + 2, 4)) {
+                return -1;
+            }
+            unsigned long length = u4(p->bytes + position + 2);
+            size_t name = entry(p, position);
+            if (length > 0x7FFFFFFFul || !has(p, position + 6, length) || name == 0 || p->bytes[name] != TAG_UTF8) {
+                return -1;
+            }
+            if (utf8_is(p, position, CODE)) {
+                if (!has(p, position + 10, 4)) {
+                    return -1;
+                }
+                unsigned long code_length = u4(p->bytes + position + 10);
+                if (code_length > 0x7FFFFFFFul || !has(p, position + 14, code_length)
+                        || clear_non_static(p, position + 14, code_length, candidates) != 0) {
+                    return -1;
+                }
+            }
+            position += 6 + length;
+        }
+    }
+    return 0;
+}
+
+/* Drops from `chosen` the Methodrefs marked `checked` that the class uses otherwise than statically; 0 or -1. */
+static int keep_static_clock_methods(const pool *p, const char **chosen, const unsigned char *checked) {
+    unsigned char *static_only = malloc(p->count + 1);
+    if (static_only == NULL) {
+        return -1;
+    }
+    memcpy(static_only, checked, p->count + 1);
+    int outcome = keep_static_only(p, static_only);
+    for (unsigned index = 1; index < p->count && outcome == 0; index++) {
+        if (checked[index] && !static_only[index]) {
+            chosen[index] = NULL;
+        }
+    }
+    free(static_only);
+    return outcome;
 }
 
 /*
@@ -290,7 +432,10 @@ static int clock_method_methodrefs(const pool *p, const char **chosen) {
  */
 static int find_redirects(const pool *p, int cached_instants, redirects *found) {
     const char **chosen = calloc(p->count + 1, sizeof *chosen);
-    if (chosen == NULL) {
+    unsigned char *checked = calloc(p->count + 1, 1);
+    if (chosen == NULL || checked == NULL) {
+        free(chosen);
+        free(checked);
         return -1;
     }
     int outcome = clock_methodrefs(p, chosen);
@@ -298,8 +443,16 @@ static int find_redirects(const pool *p, int cached_instants, redirects *found) 
         outcome = time_methodrefs(p, cached_instants, chosen);
     }
     if (outcome == 0 && p->names_clock_owner) {
-        outcome = clock_method_methodrefs(p, chosen);
+        outcome = clock_method_methodrefs(p, chosen, checked);
     }
+    int any_checked = 0;
+    for (unsigned index = 1; index < p->count && !any_checked; index++) {
+        any_checked = checked[index];
+    }
+    if (outcome == 0 && any_checked) {
+        outcome = keep_static_clock_methods(p, chosen, checked);
+    }
+    free(checked);
     found->count = 0;
     for (unsigned index = 1; index < p->count && outcome == 0; index++) {
         if (chosen[index] == NULL) {
@@ -481,4 +634,42 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
     free(found.methodrefs);
     free(found.renamed_to);
     return outcome;
+}
+
+/* Whether the index read at `at` names a Utf8 entry that holds exactly `text`. */
+static int names_utf8(const pool *p, size_t at, const char *text) {
+    size_t utf8 = entry(p, at);
+    return utf8 != 0 && p->bytes[utf8] == TAG_UTF8 && utf8_is(p, at, text);
+}
+
+int declares_static_clock_method(const unsigned char *bytes, jint length, const char *name) {
+    if (length < 10 || u4(bytes) != MAGIC) {
+        return 1;
+    }
+    clock_methods none = {NULL, 0, NULL};
+    pool p = {bytes, (size_t) length, u2(bytes + 8), NULL, NULL, 0, 0, 0, &none};
+    p.offsets = calloc(p.count + 1, sizeof *p.offsets);
+    p.marks = calloc(p.count + 1, 1);
+    int declares = 1;
+    if (p.offsets != NULL && p.marks != NULL && walk(&p) && has(&p, p.end + 6, 2)) {
+        size_t position = skip_members(&p, p.end + 8 + 2 * (size_t) u2(p.bytes + p.end + 6));
+        if (position != 0 && has(&p, position, 2)) {
+            unsigned methods = u2(p.bytes + position);
+            position += 2;
+            declares = 0;
+            for (unsigned method = 0; method < methods && !declares && position != 0; method++) {
+                if (!has(&p, position, 8)) {
+                    declares = 1;
+                    break;
+                }
+                declares = (u2(p.bytes + position) & ACC_STATIC) != 0 && names_utf8(&p, position + 2, name)
+                        && names_utf8(&p, position + 4, DESCRIPTOR);
+                position = skip_attributes(&p, position + 6);
+            }
+            declares = declares || position == 0;
+        }
+    }
+    free(p.offsets);
+    free(p.marks);
+    return declares;
 }

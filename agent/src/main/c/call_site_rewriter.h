@@ -39,4 +39,10 @@ rewrite_outcome rewrite_call_sites(const unsigned char *bytes, jint length, cons
 int keeps_instant_reads(const unsigned char *bytes, jint length, const char *target_internal_name,
                         const clock_methods *clocks);
 
+/*
+ * DeclaredMethods.declaresStaticClockMethod: whether the class declares a static method of this name and descriptor
+ * ()J; 1 too where the class file cannot be read with certainty.
+ */
+int declares_static_clock_method(const unsigned char *bytes, jint length, const char *name);
+
 #endif

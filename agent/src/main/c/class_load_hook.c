@@ -165,7 +165,7 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
         return;
     }
     if (being_redefined == NULL) {
-        say_if_clock_class(jvmti, jni, name);
+        say_if_clock_class(jvmti, jni, name, bytes, length);
     }
     if (!in_scope(name)) {
         return;

@@ -6,7 +6,7 @@
  * the Java side's report and MBean (ClockClasses.java), which methods' uses the hook redirected and which classes
  * loaded, for which class.
  *
- * May include: agent_copy.h, clock_class_loads.h, jni_helpers.h.
+ * May include: agent_copy.h, call_site_rewriter.h, clock_class_loads.h, jni_helpers.h.
  */
 #define _GNU_SOURCE
 #include "clock_class_loads.h"
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "agent_copy.h"
+#include "call_site_rewriter.h"
 #include "class_file_format.h"
 #include "jni_helpers.h"
 
@@ -23,14 +24,17 @@
 #define FRAMES_LOOKED_AT 48
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
+static const clock_method LIBRARY[] = LIBRARY_CLOCKS;
 static const char *const LIBRARY_DESCRIPTIONS[] = LIBRARY_CLOCK_DESCRIPTIONS;
+/* The clock methods watched, the first of those in force: as many as the withdrawn and redirected sets have bits. */
+#define MOST_WATCHED 64
 static const char *const JDK_PACKAGES[] = {"Ljava/", "Ljdk/", "Lsun/"};
 
 /*
  * By index in the options' clocks, the class each method's class loaded for: set once, by the hook that says so (a
  * compare-and-swap from NULL, which also keeps the line to one), read by the Java side.
  */
-static char *loaded_for_names[COUNT(LIBRARY_DESCRIPTIONS)];
+static char *loaded_for_names[MOST_WATCHED];
 /* Bit i set once the hook redirected uses of the i-th clock method. */
 static jlong redirected;
 
@@ -79,23 +83,42 @@ static void loaded_for(jvmtiEnv *jvmti, JNIEnv *jni, char *name, size_t size) {
     (*jni)->DeleteLocalRef(jni, class_loader);
 }
 
-void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name) {
+/* What a library clock is, as the line puts it; "" for the service's own. */
+static const char *description(const char *owner) {
+    for (size_t i = 0; i < COUNT(LIBRARY); i++) {
+        if (strcmp(LIBRARY[i].owner, owner) == 0) {
+            return LIBRARY_DESCRIPTIONS[i];
+        }
+    }
+    return "";
+}
+
+static void to_binary_name(char *name) {
+    for (char *at = name; *at != '\0'; at++) {
+        *at = *at == '/' ? '.' : *at;
+    }
+}
+
+void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name, const unsigned char *bytes,
+                        jint length) {
     const clock_methods *clocks = &this_copy.options.clocks;
-    for (size_t i = 0; i < clocks->count && i < COUNT(loaded_for_names); i++) {
-        if (strcmp(clocks->methods[i].owner, internal_name) != 0) {
+    char caller[512];
+    int caller_known = 0;
+    int first = 0;
+    int withdrawn = 0;
+    char binary_name[512];
+    snprintf(binary_name, sizeof binary_name, "%s", internal_name);
+    to_binary_name(binary_name);
+    for (size_t i = 0; i < clocks->count && i < MOST_WATCHED; i++) {
+        const clock_method *method = &clocks->methods[i];
+        if (strcmp(method->owner, internal_name) != 0
+                || __atomic_load_n(&loaded_for_names[i], __ATOMIC_ACQUIRE) != NULL) {
             continue;
         }
-        /* The library clocks lead the list, so that an index below their count is theirs. */
-        if (__atomic_load_n(&loaded_for_names[i], __ATOMIC_ACQUIRE) != NULL) {
-            return;
+        if (!caller_known) {
+            loaded_for(jvmti, jni, caller, sizeof caller);
+            caller_known = 1;
         }
-        char binary_name[512];
-        snprintf(binary_name, sizeof binary_name, "%s", internal_name);
-        for (char *at = binary_name; *at != '\0'; at++) {
-            *at = *at == '/' ? '.' : *at;
-        }
-        char caller[512];
-        loaded_for(jvmti, jni, caller, sizeof caller);
         /* Where memory runs short the line is said, and the class goes unrecorded. */
         char *kept = strdup(caller);
         char *none = NULL;
@@ -103,19 +126,31 @@ void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name)
                                                          __ATOMIC_ACQUIRE)) {
             /* Another loader's load of the class said so first. */
             free(kept);
-            return;
+            continue;
         }
+        first = 1;
+        if (!method->known_static && clocks->withdrawn != NULL
+                && !declares_static_clock_method(bytes, length, method->name)) {
+            __atomic_or_fetch(clocks->withdrawn, 1ull << i, __ATOMIC_RELAXED);
+            withdrawn = 1;
+            char entry[1024];
+            snprintf(entry, sizeof entry, "%s.%s", binary_name, method->name);
+            char line[2048];
+            snprintf(line, sizeof line, CLOCK_METHOD_WITHDRAWN_FORMAT, binary_name, method->name, entry);
+            say(line);
+        }
+    }
+    if (first && !withdrawn) {
         char line[1536];
-        snprintf(line, sizeof line, CLOCK_CLASS_LOADED_FORMAT, binary_name, LIBRARY_DESCRIPTIONS[i], caller);
+        snprintf(line, sizeof line, CLOCK_CLASS_LOADED_FORMAT, binary_name, description(internal_name), caller);
         say(line);
-        return;
     }
 }
 
 void note_redirected(const unsigned char *bytes, jint length) {
     const clock_methods *clocks = &this_copy.options.clocks;
     jlong named = 0;
-    for (size_t i = 0; i < clocks->count && i < COUNT(loaded_for_names); i++) {
+    for (size_t i = 0; i < clocks->count && i < MOST_WATCHED; i++) {
         const char *owner = clocks->methods[i].owner;
         if (memmem(bytes, (size_t) length, owner, strlen(owner)) != NULL) {
             named |= (jlong) 1 << i;

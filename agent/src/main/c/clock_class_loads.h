@@ -6,9 +6,11 @@
 
 /*
  * Says once, for each class of a clock method in force (the options' clocks), that it loads after all, with the class
- * whose code made the JVM load it; nothing for any other class. Called by the hook for every class that loads.
+ * whose code made the JVM load it, or, where it declares no static method the service's own clocks name, withdraws
+ * that method and says so; nothing for any other class. Called by the hook for every class that loads.
  */
-void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name);
+void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name, const unsigned char *bytes,
+                        jint length);
 
 /* Notes the clock methods whose classes a class the hook rewrote names: its uses of them went to the cached clock. */
 void note_redirected(const unsigned char *bytes, jint length);

@@ -101,6 +101,19 @@ int main(void) {
             add_prefixes(&out, &options.excludes);
             add(&out, "\t");
             add_prefixes(&out, &options.cached_instants);
+            add(&out, "\t");
+            for (size_t i = 0; i < options.clocks.count; i++) {
+                add(&out, i == 0 ? "" : " ");
+                add(&out, options.clocks.methods[i].owner);
+                add(&out, ".");
+                add(&out, options.clocks.methods[i].name);
+                add(&out, options.clocks.methods[i].known_static ? "" : "?");
+            }
+            add(&out, "\t");
+            for (size_t i = 0; i < options.warnings.count; i++) {
+                add(&out, i == 0 ? "" : "\n");
+                add(&out, options.warnings.texts[i]);
+            }
             free(described);
             free_agent_options(&options);
         } else {

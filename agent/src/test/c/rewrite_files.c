@@ -1,7 +1,8 @@
 /*
  * Test driver for call_site_rewriter.c, so that a JUnit test can hold it against the Java rewriter class file by
- * class file. Usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME]..., each pair a clock method in force (its class's
- * internal name and its name), then one line per class file on stdin: "1 PATH" to rewrite it
+ * class file. Usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME KNOWN_STATIC]..., each triple a clock method in
+ * force (its class's internal name, its name, and 1 where it is known to be static, as a library clock's is, or 0),
+ * then one line per class file on stdin: "1 PATH" to rewrite it
  * as a class where cachedInstants applies, "0 PATH" otherwise; for each prints "DONE PATH" (and writes the rewritten
  * class to PATH.out), "NOT_NEEDED PATH" or "LEFT_TO_JAVA PATH".
  */
@@ -32,18 +33,21 @@ static unsigned char *read_file(const char *path, long *length) {
 
 int main(int argc, char **argv) {
     static const char *const OUTCOMES[] = {"NOT_NEEDED", "DONE", "LEFT_TO_JAVA"};
-    if (argc < 2 || argc % 2 != 0) {
-        fprintf(stderr, "usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME]... < paths\n");
+    if (argc < 2 || (argc - 2) % 3 != 0) {
+        fprintf(stderr, "usage: rewrite_files TARGET_INTERNAL_NAME [OWNER NAME KNOWN_STATIC]... < paths\n");
         return 2;
     }
-    clock_methods clocks = {NULL, (size_t) (argc - 2) / 2};
+    /* Nothing is withdrawn here: no class loads. */
+    unsigned long long withdrawn = 0;
+    clock_methods clocks = {NULL, (size_t) (argc - 2) / 3, &withdrawn};
     clock_method *methods = calloc(clocks.count + 1, sizeof *methods);
     if (methods == NULL) {
         return 2;
     }
     for (size_t i = 0; i < clocks.count; i++) {
-        methods[i].owner = argv[2 + 2 * i];
-        methods[i].name = argv[3 + 2 * i];
+        methods[i].owner = argv[2 + 3 * i];
+        methods[i].name = argv[3 + 3 * i];
+        methods[i].known_static = strcmp(argv[4 + 3 * i], "1") == 0;
     }
     clocks.methods = methods;
     char line[4096];

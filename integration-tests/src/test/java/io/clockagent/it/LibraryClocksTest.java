@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.libraryclocks.LibraryClockReads;
 import io.clockagent.it.fixtures.libraryclocks.direct.LibraryClocksMain;
+import io.clockagent.it.fixtures.libraryclocks.direct.OwnClocksMain;
+import io.clockagent.it.fixtures.libraryclocks.own.InstanceClock;
+import io.clockagent.it.fixtures.libraryclocks.own.OwnClockReads;
+import io.clockagent.it.fixtures.libraryclocks.own.SystemClock;
 import io.clockagent.it.support.AgentEntry;
 import io.clockagent.it.support.AgentStderr;
 import io.clockagent.it.support.BuildOutputs;
@@ -36,6 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
 class LibraryClocksTest {
 
     private static final String MAIN = LibraryClocksMain.class.getName();
+    private static final String OWN_CLOCK = SystemClock.class.getName();
+    private static final String INSTANCE_CLOCK = InstanceClock.class.getName();
+    /** How far behind the real clock a read of the agent's may be, at the most, on a busy 2-core host. */
+    private static final long MOST_BEHIND_MILLIS = 100;
     private static final String DIRECT = LibraryClocksMain.class.getPackageName();
     private static final String READS = LibraryClockReads.class.getName();
     private static final List<String> CLOCK_CLASSES = List.of("com.baomidou.mybatisplus.core.toolkit.SystemClock",
@@ -110,6 +118,43 @@ class LibraryClocksTest {
         assertEquals(3, ((List<?>) written.get("clockClassesRetired")).size(), result.describe());
     }
 
+    /**
+     * The service's own clocks ({@code clocks}): a static one's class never loads, so its thread never starts, while
+     * its reads come from the agent's clock; an instance method named by mistake is left as it is, and withdrawn as its
+     * class loads, with one line; a malformed entry is left out with one line, and the rest runs.
+     */
+    @OnEachJdkThroughBothEntries
+    @SuppressWarnings("unchecked")
+    void theServicesOwnClocksAreRetiredAndAnInstanceMethodNamedByMistakeIsLeftAlone(int featureVersion,
+            AgentEntry entry, @TempDir Path runDirectory) throws IOException {
+        ClassLoadLog loads = new ClassLoadLog(runDirectory.resolve("class-load.log"));
+        Path report = runDirectory.resolve("report.json");
+        String own = OWN_CLOCK + ".now:" + INSTANCE_CLOCK + ".now:bad";
+        ForkResult result = runMain(Jdks.require(featureVersion), runDirectory, entry, "exclude=" + DIRECT
+                + ",cache=always,clocks=" + own + ",report=" + report, loads, OwnClocksMain.class.getName());
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + AgentStderr.ALL_CLASSES
+                + " exclude=" + DIRECT + " clocks=" + OWN_CLOCK + ".now:" + INSTANCE_CLOCK + ".now")
+                .matcher(result.stderr().get(0)).matches(), result.describe());
+        assertEquals(List.of("clock-agent: ignored 'bad' in 'clocks=" + own + "'; expected a static long method's"
+                + " class and name, such as com.acme.time.SystemClock.now, several joined by ':'",
+                "clock-agent: " + INSTANCE_CLOCK + " has no static long now() that clocks=" + INSTANCE_CLOCK
+                + ".now names: its uses load unchanged from here on"),
+                result.stderr().subList(1, result.stderr().size()), result.describe());
+        assertTrue(!loads.loaded(OWN_CLOCK), result.describe());
+        assertTrue(loads.loaded(INSTANCE_CLOCK), result.describe());
+        assertEquals(Map.of("own", "false"), result.labelled("thread"), result.describe());
+        assertEquals(Map.of("own", "0"), result.labelled("ahead"), result.describe());
+        result.readings("behind").forEach((kind, millis) -> assertTrue(millis <= MOST_BEHIND_MILLIS,
+                kind + " " + millis + "\n" + result.describe()));
+        assertEquals(Map.of("instance", "true"), result.labelled("lead"), "the instance clock's own reading");
+        Map<String, Object> written = (Map<String, Object>) Json.parse(Files.readString(report));
+        assertTrue(((List<?>) written.get("clockClassesRetired")).contains(OWN_CLOCK), written.toString());
+        assertEquals(List.of(Map.of("class", INSTANCE_CLOCK, "loadedFor", OwnClockReads.class.getName())),
+                written.get("clockClassesLoaded"), result.describe());
+    }
+
     /** The same fixture without the agent, and with libraryClocks=keep: every clock class loads, every thread runs. */
     @OnEachJdk
     void withoutTheAgentOrWithTheClocksKeptEveryLibraryClockRuns(int featureVersion, @TempDir Path runDirectory) {
@@ -154,9 +199,14 @@ class LibraryClocksTest {
         assertEquals(Map.of("sentinel", "1000"), result.labelled("entries"), result.describe());
     }
 
-    /** The fixture with the libraries' jars, through the entry with these options, or without the agent (null). */
     private static ForkResult run(Jdk jdk, Path runDirectory, AgentEntry entry, String options, ClassLoadLog loads,
             String... arguments) {
+        return runMain(jdk, runDirectory, entry, options, loads, MAIN, arguments);
+    }
+
+    /** A fixture with the libraries' jars, through the entry with these options, or without the agent (null). */
+    private static ForkResult runMain(Jdk jdk, Path runDirectory, AgentEntry entry, String options,
+            ClassLoadLog loads, String main, String... arguments) {
         // Sentinel writes its logs under the user's home unless told otherwise.
         ForkedJvm jvm = new ForkedJvm(jdk, runDirectory).option(loads.jvmOption(),
                 "-Dcsp.sentinel.log.dir=" + runDirectory.resolve("sentinel-logs"));
@@ -170,7 +220,7 @@ class LibraryClocksTest {
                 org.apache.dubbo.common.utils.TimeUtils.class)) {
             classPath.add(jarOf(fromJar));
         }
-        return jvm.classPath(classPath.toArray(new Path[0])).runMain(MAIN, arguments);
+        return jvm.classPath(classPath.toArray(new Path[0])).runMain(main, arguments);
     }
 
     private static Path jarOf(Class<?> type) {

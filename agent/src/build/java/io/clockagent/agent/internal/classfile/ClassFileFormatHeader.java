@@ -32,6 +32,7 @@ final class ClassFileFormatHeader {
                 .define("TAG_METHODREF", ConstantPool.TAG_METHODREF)
                 .define("TAG_INTERFACE_METHODREF", ConstantPool.TAG_INTERFACE_METHODREF)
                 .define("TAG_NAME_AND_TYPE", ConstantPool.TAG_NAME_AND_TYPE)
+                .define("TAG_METHOD_HANDLE", ConstantPool.TAG_METHOD_HANDLE)
                 .define("WIDE_ENTRY_SIZE", ConstantPool.WIDE_ENTRY_SIZE)
                 .define("CLOCK_METHOD_NAME", quoted(CallSiteRewriter.CLOCK_METHOD_NAME))
                 .define("CLOCK_OWNER_NAME", quoted(CallSiteRewriter.CLOCK_OWNER_NAME))
@@ -40,13 +41,31 @@ final class ClassFileFormatHeader {
                 .comment("RedirectedMethod.ALL, in its order: owner, name, descriptor, target by default (NULL: none),"
                         + " target under cachedInstants.")
                 .define("REDIRECTED_METHODS", redirectedMethods())
-                .comment("LibraryClock.ALL, in its order: {owner, method name} of each, descriptor ()J.")
-                .define("LIBRARY_CLOCKS", libraryClocks())
+                .comment("LibraryClock.ALL, in its order: {owner, method name, known static} of each, descriptor ()J.")
+                .define("LIBRARY_CLOCKS_ENTRIES", libraryClocks())
+                .define("LIBRARY_CLOCKS", "{LIBRARY_CLOCKS_ENTRIES}")
                 .comment("What each is, in the same order, as the line that says its class loads after all puts it.")
                 .define("LIBRARY_CLOCK_DESCRIPTIONS", descriptions())
                 .comment("That line (ClockClassLoads.line): the class's binary name, its description, the class it"
                         + " loaded for.")
                 .define("CLOCK_CLASS_LOADED_FORMAT", quoted(ClockClassLoads.line("%s", "%s", "%s")))
+                .comment("The line that a class of the clocks option declares no static method it names"
+                        + " (ClockClassLoads.withdrawnLine): the class's binary name, the method's name, the entry.")
+                .define("CLOCK_METHOD_WITHDRAWN_FORMAT", quoted(ClockClassLoads.withdrawnLine("%s", "%s", "%s")))
+                .comment("StaticUses: the instructions and the method handle kind that use a Methodref otherwise than"
+                        + " statically, and the attribute that holds a method's code.")
+                .define("OP_INVOKEVIRTUAL", StaticUses.OP_INVOKEVIRTUAL)
+                .define("OP_INVOKESPECIAL", StaticUses.OP_INVOKESPECIAL)
+                .define("OP_INVOKEINTERFACE", StaticUses.OP_INVOKEINTERFACE)
+                .define("REF_INVOKE_STATIC", StaticUses.REF_INVOKE_STATIC)
+                .define("CODE_ATTRIBUTE", quoted(StaticUses.CODE_ATTRIBUTE_NAME))
+                .comment("Bytecode: the variable-sized instructions, and the length of every fixed-size one by opcode"
+                        + " (0: undefined or variable-sized).")
+                .define("OP_TABLESWITCH", Bytecode.OP_TABLESWITCH)
+                .define("OP_LOOKUPSWITCH", Bytecode.OP_LOOKUPSWITCH)
+                .define("OP_WIDE", Bytecode.OP_WIDE)
+                .define("OP_IINC", Bytecode.OP_IINC)
+                .define("INSTRUCTION_LENGTHS", instructionLengths())
                 .comment("Entry sizes by tag, tag byte included (Utf8 adds the length it holds); 0 for no tag.")
                 .define("CONSTANT_POOL_ENTRY_SIZES", entrySizes())
                 .write(Path.of(args[0]));
@@ -63,13 +82,23 @@ final class ClassFileFormatHeader {
         return methods.append('}').toString();
     }
 
+    /** Each {owner, name, known to be static}, comma-separated: every library clock is. */
     private static String libraryClocks() {
-        StringBuilder clocks = new StringBuilder("{");
+        StringBuilder clocks = new StringBuilder();
         for (LibraryClock clock : LibraryClock.ALL) {
-            clocks.append(clocks.length() == 1 ? "" : ", ").append('{').append(quoted(clock.method().owner()))
-                    .append(", ").append(quoted(clock.method().name())).append('}');
+            clocks.append(clocks.length() == 0 ? "" : ", ").append('{').append(quoted(clock.method().owner()))
+                    .append(", ").append(quoted(clock.method().name())).append(", ")
+                    .append(clock.method().knownStatic() ? 1 : 0).append('}');
         }
-        return clocks.append('}').toString();
+        return clocks.toString();
+    }
+
+    private static String instructionLengths() {
+        StringBuilder lengths = new StringBuilder("{");
+        for (int opcode = 0; opcode < Bytecode.FIXED_LENGTHS.length; opcode++) {
+            lengths.append(opcode == 0 ? "" : ", ").append(Bytecode.FIXED_LENGTHS[opcode]);
+        }
+        return lengths.append('}').toString();
     }
 
     private static String descriptions() {

@@ -55,6 +55,11 @@ final class OptionGrammarHeader {
                 .define("WAIT_VALUES", spellings(WaitStrategy.values()))
                 .define("CACHE_VALUES", spellings(CachePolicy.values()))
                 .define("LIBRARY_CLOCKS_VALUES", spellings(LibraryClockPolicy.values()))
+                .comment("The clocks option: its valid forms, the most entries it keeps and what an entry past them"
+                        + " is told.")
+                .define("CLOCK_FORMS", quoted(ClockNames.VALID_FORMS))
+                .define("MOST_CLOCK_METHODS", ClockNames.MOST)
+                .define("CLOCKS_AT_MOST", quoted(ClockNames.AT_MOST))
                 .comment("Pairs of an internal-name prefix and why packages under it are never rewritten.")
                 .define("IGNORED_PREFIXES_AND_REASONS", ignored.append('}'))
                 .comment("Inclusive ranges of UTF-16 code units, as {first, last} pairs.")

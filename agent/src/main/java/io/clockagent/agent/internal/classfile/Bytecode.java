@@ -3,13 +3,16 @@ package io.clockagent.agent.internal.classfile;
 /** Instruction lengths of the JVM instruction set, enough to step through a method body. */
 final class Bytecode {
 
-    private static final int OP_TABLESWITCH = 0xaa;
-    private static final int OP_LOOKUPSWITCH = 0xab;
-    private static final int OP_WIDE = 0xc4;
-    private static final int OP_IINC = 0x84;
+    static final int OP_TABLESWITCH = 0xaa;
+    static final int OP_LOOKUPSWITCH = 0xab;
+    static final int OP_WIDE = 0xc4;
+    static final int OP_IINC = 0x84;
 
-    /** Length of each fixed-size instruction; 0 for opcodes that are undefined or variable-sized. */
-    private static final byte[] FIXED_LENGTHS = new byte[256];
+    /**
+     * Length of each fixed-size instruction; 0 for opcodes that are undefined or variable-sized. The C rewriter's too:
+     * the build writes it into {@code class_file_format.h}.
+     */
+    static final byte[] FIXED_LENGTHS = new byte[256];
 
     static {
         fill(0x00, 0x0f, 1); // nop .. dconst_1

@@ -336,8 +336,23 @@ public final class CallSiteRewriter {
         for (int methodref : time) {
             targets[methodref] = timeTarget(pool, methodref, cachedInstants);
         }
+        boolean[] checked = null;
         for (int methodref : own) {
-            targets[methodref] = clockMethodTarget(pool, methodref, clocks);
+            ClockMethod method = clockMethodOf(pool, methodref, clocks);
+            if (method != null) {
+                targets[methodref] = CLOCK_METHOD_NAME;
+                if (!method.knownStatic()) {
+                    checked = checked == null ? new boolean[targets.length] : checked;
+                    checked[methodref] = true;
+                }
+            }
+        }
+        if (checked != null) {
+            boolean[] staticOnly = checked.clone();
+            StaticUses.keepStaticOnly(pool.cursor(), pool, staticOnly);
+            for (int methodref = 1; methodref < targets.length; methodref++) {
+                targets[methodref] = checked[methodref] && !staticOnly[methodref] ? null : targets[methodref];
+            }
         }
         Redirects found = new Redirects(clock.length + time.length + own.length);
         for (int methodref = 1; methodref < targets.length; methodref++) {
@@ -371,8 +386,8 @@ public final class CallSiteRewriter {
         return null;
     }
 
-    /** {@code currentTimeMillis} for a Methodref to one of the clock methods in force, else null. */
-    private static String clockMethodTarget(ConstantPool pool, int methodref, ClockMethods clocks) {
+    /** The clock method in force a Methodref names, or null. */
+    private static ClockMethod clockMethodOf(ConstantPool pool, int methodref, ClockMethods clocks) {
         int nameAndType = pool.indexIn(methodref, 3);
         if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
             return null;
@@ -380,10 +395,12 @@ public final class CallSiteRewriter {
         int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
         int name = pool.indexIn(nameAndType, 1);
         int descriptor = pool.indexIn(nameAndType, 3);
-        for (ClockMethod method : clocks.methods()) {
+        List<ClockMethod> methods = clocks.methods();
+        for (int i = 0; i < methods.size(); i++) {
+            ClockMethod method = methods.get(i);
             if (pool.utf8Equals(owner, method.ownerBytes()) && pool.utf8Equals(name, method.nameBytes())
                     && pool.utf8Equals(descriptor, DESCRIPTOR)) {
-                return CLOCK_METHOD_NAME;
+                return clocks.withdrawn(i) ? null : method;
             }
         }
         return null;

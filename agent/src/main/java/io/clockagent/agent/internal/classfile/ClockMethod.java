@@ -11,17 +11,27 @@ public final class ClockMethod {
 
     private final String owner;
     private final String name;
+    /** Whether the method is known to be static, as a library clock's is; else each use is checked to be static. */
+    private final boolean knownStatic;
     /** The two as a class file's Utf8 entries hold them (see {@link ClockMethods}), for the rewriter's comparisons. */
     private final byte[] ownerBytes;
     private final byte[] nameBytes;
 
     /**
+     * One the agent knows by name alone, as the service names it ({@code clocks}): a class's uses of it are redirected
+     * only where each is static ({@link StaticUses}).
+     *
      * @param owner the class that declares it, in internal form ({@code com/acme/time/SystemClock})
      * @param name the method's name ({@code now})
      */
     public ClockMethod(String owner, String name) {
+        this(owner, name, false);
+    }
+
+    ClockMethod(String owner, String name, boolean knownStatic) {
         this.owner = owner;
         this.name = name;
+        this.knownStatic = knownStatic;
         this.ownerBytes = owner.getBytes(StandardCharsets.UTF_8);
         this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
     }
@@ -33,6 +43,10 @@ public final class ClockMethod {
 
     public String name() {
         return name;
+    }
+
+    public boolean knownStatic() {
+        return knownStatic;
     }
 
     byte[] ownerBytes() {

@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@link ClockMethod}s whose uses a rewrite redirects in this JVM: the library clocks unless the options leave them
- * alone, and the service's own that the options name. Immutable.
+ * alone, and the service's own that the options name. Immutable, but for the service's own methods withdrawn as their
+ * class loads without them ({@link #withdraw}), after which rewrites leave their uses as they are; thread-safe.
  *
  * <p>The rewriter's first walk over a constant pool asks {@link #isOwner} of every name whose length some owner has,
  * so that a class naming none of them costs one array load per name more than before.
@@ -22,6 +24,8 @@ public final class ClockMethods {
     private final byte[][] owners;
     /** Whether some owner's name has this length, up to the longest. */
     private final boolean[] ownerLengths;
+    /** Bit {@code i} set once the {@code i}-th method is withdrawn; only the first 64 can be. */
+    private final AtomicLong withdrawn = new AtomicLong();
 
     private ClockMethods(List<ClockMethod> methods) {
         this.methods = List.copyOf(methods);
@@ -63,6 +67,15 @@ public final class ClockMethods {
 
     public List<ClockMethod> methods() {
         return methods;
+    }
+
+    /** Withdraws the {@code index}-th method, which its class turned out not to declare as static: for good. */
+    public void withdraw(int index) {
+        withdrawn.getAndAccumulate(1L << index, (was, bit) -> was | bit);
+    }
+
+    boolean withdrawn(int index) {
+        return index < Long.SIZE && (withdrawn.get() & 1L << index) != 0;
     }
 
     public boolean isEmpty() {

@@ -58,6 +58,10 @@ final class ConstantPool {
         offsets[0] = position;
     }
 
+    ClassFileCursor cursor() {
+        return in;
+    }
+
     int count() {
         return offsets.length;
     }

@@ -64,7 +64,7 @@ public final class LibraryClock {
     private final String threadName;
 
     private LibraryClock(String owner, String name, String library, String threadName) {
-        this.method = new ClockMethod(owner, name);
+        this.method = new ClockMethod(owner, name, true);
         this.library = library;
         this.threadName = threadName;
     }

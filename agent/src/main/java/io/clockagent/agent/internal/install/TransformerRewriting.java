@@ -43,6 +43,9 @@ final class TransformerRewriting implements ClassRewriting {
                 options.dryRun() ? null : new DeferredBootClock(instrumentation, log));
         instrumentation.addTransformer(transformer, true);
         log.line(banner);
+        for (String warning : options.warnings()) {
+            log.line(warning);
+        }
         if (whyNotNative != null && options.nativeFilterRequested()) {
             log.line("native class filter not started, filtering in Java: " + whyNotNative);
         }

@@ -29,13 +29,15 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, cachedInstants, libraryClocks, tick, wait, cache, monotonic,"
-            + " verbose, strict, report, dryRun, jmx, nativeFilter, enabled";
+    static final String VALID_KEYS = "include, exclude, cachedInstants, libraryClocks, clocks, tick, wait, cache,"
+            + " monotonic, verbose, strict, report, dryRun, jmx, nativeFilter, enabled";
     static final String ENABLED = "enabled";
     private static final String SUMMARY = "summary";
 
     private final PackageSelection packages;
     private final LibraryClockPolicy libraryClocks;
+    /** Entries left out, each a line to print after the banner ({@code clocks}). */
+    private final List<String> warnings;
     private final long tickNanos;
     private final String tickText;
     private final WaitStrategy waitStrategy;
@@ -55,7 +57,9 @@ public final class AgentOptions {
 
     private AgentOptions(Builder built, Set<String> sources, String turnedOffBy) {
         this.libraryClocks = built.libraryClocks == null ? LibraryClockPolicy.RETIRE : built.libraryClocks;
-        this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants, libraryClocks);
+        this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants, libraryClocks,
+                built.clocks);
+        this.warnings = List.copyOf(built.warnings);
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
@@ -128,7 +132,12 @@ public final class AgentOptions {
             for (List<OptionToken> tokens : sourceTokens) {
                 build(tokens);
             }
-            return new AgentOptions(build(merged), sources, null);
+            Builder built = build(merged);
+            // strict=true asks that nothing be left out: an entry that would be is a bad option.
+            if (strictRequested && !built.warnings.isEmpty()) {
+                throw new AgentOptionsException(built.warnings.get(0));
+            }
+            return new AgentOptions(built, sources, null);
         } catch (AgentOptionsException bad) {
             throw new AgentOptionsException(bad.getMessage(), strictRequested);
         }
@@ -198,6 +207,11 @@ public final class AgentOptions {
 
     public LibraryClockPolicy libraryClocks() {
         return libraryClocks;
+    }
+
+    /** The lines, after the agent's prefix, that say which {@code clocks} entries were left out and why. */
+    public List<String> warnings() {
+        return warnings;
     }
 
     public long tickNanos() {
@@ -281,6 +295,8 @@ public final class AgentOptions {
         final List<String> includes = new ArrayList<>();
         final List<String> excludes = new ArrayList<>();
         final List<String> cachedInstants = new ArrayList<>();
+        final List<String> clocks = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
         LibraryClockPolicy libraryClocks;
         Long tickNanos;
         String tickText;
@@ -310,6 +326,9 @@ public final class AgentOptions {
                     break;
                 case "cachedInstants":
                     cachedInstants.addAll(PackageNames.parse(token));
+                    break;
+                case "clocks":
+                    ClockNames.parse(token, clocks, warnings);
                     break;
                 case "libraryClocks":
                     requireOnce(token, libraryClocks);
@@ -374,7 +393,7 @@ public final class AgentOptions {
         private static void requireOnce(OptionToken token, Object earlier) {
             if (earlier != null) {
                 throw new AgentOptionsException(token.quoted() + " repeats an option that may be given only once"
-                        + " (only include, exclude and cachedInstants repeat)");
+                        + " (only include, exclude, cachedInstants and clocks repeat)");
             }
         }
     }

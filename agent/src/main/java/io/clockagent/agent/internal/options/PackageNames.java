@@ -45,7 +45,7 @@ final class PackageNames {
         return packages;
     }
 
-    private static boolean isPackageName(String name) {
+    static boolean isPackageName(String name) {
         if (name.isEmpty()) {
             return false;
         }

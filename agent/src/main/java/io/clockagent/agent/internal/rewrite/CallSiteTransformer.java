@@ -74,7 +74,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classFile) {
         if (clockClassLoads != null && className != null && classBeingRedefined == null) {
-            sayIfAClockClass(className);
+            sayIfAClockClass(className, classFile);
         }
         if (!scope.includes(loader, className)) {
             signalled(loader, className);
@@ -120,9 +120,9 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
-    private void sayIfAClockClass(String className) {
+    private void sayIfAClockClass(String className, byte[] classFile) {
         try {
-            clockClassLoads.loading(className);
+            clockClassLoads.loading(className, classFile);
         } catch (Throwable sayingFailed) {
             // Out of memory while saying so: the class still loads as it is, which is what matters.
         }

@@ -3,6 +3,10 @@ package io.clockagent.agent.internal.rewrite;
 import io.clockagent.agent.internal.classfile.ClockMethods;
 import io.clockagent.agent.internal.classfile.LibraryClock;
 import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.classfile.ClockMethod;
+import io.clockagent.agent.internal.classfile.DeclaredMethods;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -35,23 +39,50 @@ public final class ClockClassLoads {
         this.loadedFor = new AtomicReferenceArray<>(Math.min(clocks.methods().size(), MOST_WATCHED));
     }
 
-    /** @param className the internal name of a class loading, as the JVM hands it to a class-file hook */
-    void loading(String className) {
+    /**
+     * Says that a clock method's class loads after all, once, or, where it declares no static method that the
+     * service's own clocks name, that the method is withdrawn.
+     *
+     * @param className the internal name of a class loading, as the JVM hands it to a class-file hook
+     */
+    void loading(String className, byte[] classFile) {
         if (!clocks.ownsClass(className)) {
             return;
         }
         String loadedFor = null;
         boolean first = false;
+        List<String> withdrawn = new ArrayList<>();
         for (int i = 0; i < this.loadedFor.length(); i++) {
-            if (clocks.methods().get(i).owner().equals(className)) {
-                loadedFor = loadedFor == null ? loadedFor() : loadedFor;
-                first |= this.loadedFor.compareAndSet(i, null, loadedFor);
+            ClockMethod method = clocks.methods().get(i);
+            if (!method.owner().equals(className)) {
+                continue;
+            }
+            loadedFor = loadedFor == null ? loadedFor() : loadedFor;
+            if (this.loadedFor.compareAndSet(i, null, loadedFor)) {
+                first = true;
+                if (!method.knownStatic() && !DeclaredMethods.declaresStaticClockMethod(classFile, method.name())) {
+                    clocks.withdraw(i);
+                    withdrawn.add(method.name());
+                }
             }
         }
-        if (first) {
-            LibraryClock library = LibraryClock.ownedBy(className);
-            log.line(line(className.replace('/', '.'), library == null ? "" : library.describe(), loadedFor));
+        String binaryName = className.replace('/', '.');
+        for (String name : withdrawn) {
+            log.line(withdrawnLine(binaryName, name, binaryName + "." + name));
         }
+        if (first && withdrawn.isEmpty()) {
+            LibraryClock library = LibraryClock.ownedBy(className);
+            log.line(line(binaryName, library == null ? "" : library.describe(), loadedFor));
+        }
+    }
+
+    /**
+     * The line, which the C hook prints from the same format, that a class of the service's own clocks declares no
+     * static method {@code clocks} names, whose uses the rewrite then leaves as they are.
+     */
+    public static String withdrawnLine(String binaryName, String methodName, String entry) {
+        return binaryName + " has no static long " + methodName + "() that clocks=" + entry + " names: its uses load"
+                + " unchanged from here on";
     }
 
     /** Notes the clock methods whose classes a class the rewrite redirected names: its uses of them went. */

@@ -1,6 +1,8 @@
 package io.clockagent.agent.internal.rewrite;
 
+import io.clockagent.agent.internal.classfile.ClockMethod;
 import io.clockagent.agent.internal.classfile.ClockMethods;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,14 +18,26 @@ public final class PackageSelection {
     private final String[] excludePrefixes;
     private final String[] cachedInstantsPrefixes;
     private final ClockMethods clockMethods;
+    /** As the option gave them, for the banner. */
+    private final List<String> ownClocks;
 
+    /**
+     * @param ownClocks the service's own clock methods, each its class's binary name and its name, such as
+     *     {@code com.acme.time.SystemClock.now}
+     */
     public PackageSelection(List<String> includePackages, List<String> excludePackages,
-            List<String> cachedInstantsPackages, LibraryClockPolicy libraryClocks) {
+            List<String> cachedInstantsPackages, LibraryClockPolicy libraryClocks, List<String> ownClocks) {
         this.includePrefixes = toPrefixes(includePackages);
         this.excludePrefixes = toPrefixes(excludePackages);
         this.cachedInstantsPrefixes = toPrefixes(cachedInstantsPackages);
-        this.clockMethods = libraryClocks == LibraryClockPolicy.RETIRE ? ClockMethods.libraryClocksAnd(List.of())
-                : ClockMethods.NONE;
+        List<ClockMethod> own = new ArrayList<>();
+        for (String clock : ownClocks) {
+            int lastDot = clock.lastIndexOf('.');
+            own.add(new ClockMethod(clock.substring(0, lastDot).replace('.', '/'), clock.substring(lastDot + 1)));
+        }
+        this.ownClocks = List.copyOf(ownClocks);
+        this.clockMethods = libraryClocks == LibraryClockPolicy.RETIRE ? ClockMethods.libraryClocksAnd(own)
+                : ClockMethods.of(own);
     }
 
     private static String[] toPrefixes(List<String> packages) {
@@ -96,7 +110,8 @@ public final class PackageSelection {
     public String describe() {
         return "include=" + (includePrefixes.length == 0 ? "(all non-JDK classes)" : join(includePrefixes))
                 + " exclude=" + (excludePrefixes.length == 0 ? "(none)" : join(excludePrefixes))
-                + (cachedInstantsPrefixes.length == 0 ? "" : " cachedInstants=" + join(cachedInstantsPrefixes));
+                + (cachedInstantsPrefixes.length == 0 ? "" : " cachedInstants=" + join(cachedInstantsPrefixes))
+                + (ownClocks.isEmpty() ? "" : " clocks=" + String.join(":", ownClocks));
     }
 
     private static String join(String[] prefixes) {

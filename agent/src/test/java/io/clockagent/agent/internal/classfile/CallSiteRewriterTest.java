@@ -27,8 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CallSiteRewriterTest {
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK,
-            RewritingClassLoader.LIBRARY_CLOCKS);
+    private static final ClockMethod OWN_CLOCK = RewritingClassLoader.OWN_CLOCK;
+    private static final ClockMethods WITH_OWN_CLOCK = RewritingClassLoader.WITH_OWN_CLOCK;
+
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, WITH_OWN_CLOCK);
 
     @ParameterizedTest(name = "{0}.{1} reads the redirected clock")
     @CsvSource({
@@ -179,6 +181,45 @@ class CallSiteRewriterTest {
         assertNull(new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, ClockMethods.NONE).rewrite(calling, false));
         assertNull(rewriter.rewrite(otherMember, false), "only the clock method itself is redirected");
         assertNotNull(rewriter.rewrite(calling, false));
+    }
+
+    /** A clock method the service names ({@code clocks}), whose class need not be there either where it is static. */
+    @Test
+    void redirectsTheServicesOwnClockMethodWhereEveryUseOfItIsStatic() throws Exception {
+        Generated called = rewriteAndLoad("OwnClockCalled",
+                name -> GeneratedClasses.callingClockMethod(name, OWN_CLOCK.owner(), OWN_CLOCK.name()));
+        Generated afterSwitches = rewriteAndLoad("OwnClockAfterSwitches",
+                name -> GeneratedClasses.callingClockMethodAfterSwitches(name, OWN_CLOCK.owner(), OWN_CLOCK.name()));
+        Generated handle = rewriteAndLoad("OwnClockHandle",
+                name -> GeneratedClasses.loadingClockMethodHandle(name, OWN_CLOCK.owner(), OWN_CLOCK.name()));
+
+        assertEquals(FixedClock.MILLIS, invokeStatic(called.loaded(), "now"));
+        assertEquals(FixedClock.MILLIS, invokeStatic(afterSwitches.loaded(), "now"));
+        assertEquals(FixedClock.MILLIS, invokeStatic(handle.loaded(), "now"));
+    }
+
+    @Test
+    void leavesTheServicesOwnClockMethodWhereAUseOfItIsNotStatic() {
+        CallSiteRewriter withOwn = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, WITH_OWN_CLOCK);
+
+        assertNull(withOwn.rewrite(GeneratedClasses.invokingClockMethodVirtually("g/Virtual", OWN_CLOCK.owner(),
+                OWN_CLOCK.name()), false), "an invokevirtual names an instance method");
+        assertNull(withOwn.rewrite(GeneratedClasses.loadingVirtualClockMethodHandle("g/VirtualHandle",
+                OWN_CLOCK.owner(), OWN_CLOCK.name()), false), "a REF_invokeVirtual handle names an instance method");
+        assertNotNull(rewriter.rewrite(GeneratedClasses.invokingClockMethodVirtually("g/LibraryVirtual",
+                "cn/hutool/core/date/SystemClock", "now"), false), "a library clock is known to be static");
+    }
+
+    @Test
+    void aWithdrawnClockMethodIsNoLongerRedirected() {
+        ClockMethods clocks = ClockMethods.libraryClocksAnd(List.of(OWN_CLOCK));
+        CallSiteRewriter withOwn = new CallSiteRewriter(RewritingClassLoader.FIXED_CLOCK, clocks);
+        byte[] calling = GeneratedClasses.callingClockMethod("g/Withdrawn", OWN_CLOCK.owner(), OWN_CLOCK.name());
+        assertNotNull(withOwn.rewrite(calling, false));
+
+        clocks.withdraw(clocks.methods().indexOf(OWN_CLOCK));
+
+        assertNull(withOwn.rewrite(calling, false));
     }
 
     @Test

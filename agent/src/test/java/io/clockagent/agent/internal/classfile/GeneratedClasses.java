@@ -11,6 +11,7 @@ import java.util.stream.IntStream;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.ConstantDynamic;
 import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -56,6 +57,52 @@ public final class GeneratedClasses {
     public static byte[] callingClockMethod(String internalName, String owner, String name) {
         return withNow(internalName, Opcodes.V17, (writer, now) ->
                 now.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "()J", false));
+    }
+
+    /**
+     * A class of Java 5's format, which needs no stack maps, whose {@code now()J} steps through a {@code tableswitch}, a
+     * {@code lookupswitch} and a {@code wide iinc} before it returns what the static {@code owner.name()J} returns.
+     */
+    public static byte[] callingClockMethodAfterSwitches(String internalName, String owner, String name) {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internalName, null, "java/lang/Object", null);
+        MethodVisitor now = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "now", "()J", null, null);
+        now.visitCode();
+        Label done = new Label();
+        Label one = new Label();
+        // A local past 255, which only a wide instruction reaches, stored before it is incremented.
+        now.visitInsn(Opcodes.ICONST_0);
+        now.visitVarInsn(Opcodes.ISTORE, 300);
+        now.visitInsn(Opcodes.ICONST_1);
+        now.visitTableSwitchInsn(0, 2, done, one, one, one);
+        now.visitLabel(one);
+        now.visitInsn(Opcodes.ICONST_2);
+        now.visitLookupSwitchInsn(done, new int[] {-7, 1_000_000}, new Label[] {done, done});
+        now.visitLabel(done);
+        now.visitIincInsn(300, 1);
+        now.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "()J", false);
+        now.visitInsn(Opcodes.LRETURN);
+        now.visitMaxs(2, 301);
+        now.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    /** A class whose {@code now()J} calls {@code owner.name()J} with {@code invokevirtual}: an instance method. */
+    public static byte[] invokingClockMethodVirtually(String internalName, String owner, String name) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitInsn(Opcodes.ACONST_NULL);
+            now.visitMethodInsn(Opcodes.INVOKEVIRTUAL, owner, name, "()J", false);
+        });
+    }
+
+    /** A class whose {@code now()J} loads a {@code REF_invokeVirtual} handle of {@code owner.name()J}. */
+    public static byte[] loadingVirtualClockMethodHandle(String internalName, String owner, String name) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitLdcInsn(new Handle(Opcodes.H_INVOKEVIRTUAL, owner, name, "()J", false));
+            now.visitInsn(Opcodes.POP);
+            now.visitInsn(Opcodes.LCONST_0);
+        });
     }
 
     /** A class whose {@code now()J} loads a method handle of the static {@code owner.name()J} and invokes it. */

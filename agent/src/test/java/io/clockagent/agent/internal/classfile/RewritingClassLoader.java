@@ -16,8 +16,12 @@ public final class RewritingClassLoader extends ClassLoader {
     public static final String FIXED_CLOCK = "io/clockagent/agent/internal/fixtures/FixedClock";
     /** The clock methods redirected by default: the library clocks. */
     public static final ClockMethods LIBRARY_CLOCKS = ClockMethods.libraryClocksAnd(List.of());
+    /** A clock method of the service's own, as {@code clocks=g.OwnClock.now} names it; no class declares it. */
+    public static final ClockMethod OWN_CLOCK = new ClockMethod("g/OwnClock", "now");
+    /** The library clocks and {@link #OWN_CLOCK}, which this loader's rewriter redirects. */
+    public static final ClockMethods WITH_OWN_CLOCK = ClockMethods.libraryClocksAnd(List.of(OWN_CLOCK));
 
-    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK, LIBRARY_CLOCKS);
+    private final CallSiteRewriter rewriter = new CallSiteRewriter(FIXED_CLOCK, WITH_OWN_CLOCK);
     private final Map<String, byte[]> generated;
 
     RewritingClassLoader(Map<String, byte[]> generated) {

@@ -81,6 +81,9 @@ class NativeRewriterParityTest {
             com.baomidou.mybatisplus.core.toolkit.Sequence.class, cn.hutool.core.lang.Snowflake.class,
             com.alibaba.csp.sentinel.SphU.class, org.apache.dubbo.common.utils.TimeUtils.class);
 
+    /** The library clocks and one of the service's own, whose uses both rewriters check to be static. */
+    private static final ClockMethods CLOCKS = RewritingClassLoader.WITH_OWN_CLOCK;
+
     @TempDir
     Path workDirectory;
 
@@ -95,7 +98,7 @@ class NativeRewriterParityTest {
 
         Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
-        CallSiteRewriter java = new CallSiteRewriter(TARGET, RewritingClassLoader.LIBRARY_CLOCKS);
+        CallSiteRewriter java = new CallSiteRewriter(TARGET, CLOCKS);
         int position = 0;
         int nativelyRewritten = 0;
         int libraryClockReaders = 0;
@@ -184,7 +187,7 @@ class NativeRewriterParityTest {
 
         Map<Path, String> outcomes = run(toolchain, driver, corpus.keySet());
 
-        CallSiteRewriter java = new CallSiteRewriter(TARGET, RewritingClassLoader.LIBRARY_CLOCKS);
+        CallSiteRewriter java = new CallSiteRewriter(TARGET, CLOCKS);
         for (Path file : corpus.keySet()) {
             byte[] classFile = Files.readAllBytes(file);
             assertThrows(NewerFormatException.class, () -> java.rewrite(classFile, false), file.toString());
@@ -250,6 +253,10 @@ class NativeRewriterParityTest {
         writeAtEveryNewerVersion(corpus, directory, "Condy", GeneratedClasses.loadingClockDynamicConstant("g/Condy"));
         writeAtEveryNewerVersion(corpus, directory, "InstantSource",
                 GeneratedClasses.callingInstantSource("g/InstantSource"));
+        List<byte[]> ownClockUses = ownClockUses();
+        for (int use = 0; use < ownClockUses.size(); use++) {
+            writeAtEveryNewerVersion(corpus, directory, "OwnClock" + use, ownClockUses.get(use));
+        }
         for (LibraryClock clock : LibraryClock.ALL) {
             String name = "Library_" + clock.method().owner().replace('/', '_');
             writeAtEveryNewerVersion(corpus, directory, name, GeneratedClasses.loadingClockMethodHandle("g/" + name,
@@ -284,8 +291,17 @@ class NativeRewriterParityTest {
             }
         }
         Random random = new Random(CORRUPTION_SEED);
+        Map<String, byte[]> bases = new LinkedHashMap<>();
         for (String fixture : List.of("ControlFlow", "TimeReads")) {
-            byte[] original = RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + fixture);
+            bases.put(fixture, RewritingClassLoader.originalBytes(RewritingClassLoader.FIXTURES + fixture));
+        }
+        // Their method bodies are read too: a use of the service's own clock is checked to be static.
+        List<byte[]> ownClockUses = ownClockUses();
+        bases.put("OwnClockAfterSwitches", ownClockUses.get(1));
+        bases.put("OwnClockVirtual", ownClockUses.get(2));
+        for (Map.Entry<String, byte[]> base : bases.entrySet()) {
+            String fixture = base.getKey();
+            byte[] original = base.getValue();
             for (int length = 0; length < original.length; length++) {
                 write(corpus, directory, fixture + "-truncated-" + length, Arrays.copyOf(original, length), false);
             }
@@ -297,6 +313,18 @@ class NativeRewriterParityTest {
                 write(corpus, directory, fixture + "-corrupted-" + trial, corrupted, false);
             }
         }
+    }
+
+    /**
+     * Uses of the service's own clock: called, after switches, with invokevirtual, and as a REF_invokeVirtual handle;
+     * the first two redirected, the others not.
+     */
+    private static List<byte[]> ownClockUses() {
+        ClockMethod own = RewritingClassLoader.OWN_CLOCK;
+        return List.of(GeneratedClasses.callingClockMethod("g/OwnCalled", own.owner(), own.name()),
+                GeneratedClasses.callingClockMethodAfterSwitches("g/OwnAfterSwitches", own.owner(), own.name()),
+                GeneratedClasses.invokingClockMethodVirtually("g/OwnVirtual", own.owner(), own.name()),
+                GeneratedClasses.loadingVirtualClockMethodHandle("g/OwnVirtualHandle", own.owner(), own.name()));
     }
 
     /** Whether the class file at this position of the corpus is rewritten as one where cachedInstants applies. */
@@ -322,9 +350,10 @@ class NativeRewriterParityTest {
         }
         Files.writeString(list, paths, StandardCharsets.UTF_8);
         List<String> arguments = new ArrayList<>(List.of(TARGET));
-        for (ClockMethod clock : RewritingClassLoader.LIBRARY_CLOCKS.methods()) {
+        for (ClockMethod clock : CLOCKS.methods()) {
             arguments.add(clock.owner());
             arguments.add(clock.name());
+            arguments.add(clock.knownStatic() ? "1" : "0");
         }
         Process process = new ProcessBuilder(toolchain.run(driver.toString(), arguments.toArray(new String[0])))
                 .redirectInput(list.toFile())

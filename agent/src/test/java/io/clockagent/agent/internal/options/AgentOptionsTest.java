@@ -12,6 +12,7 @@ import io.clockagent.agent.internal.rewrite.LibraryClockPolicy;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,7 +76,7 @@ class AgentOptionsTest {
 
     @ParameterizedTest(name = "''{0}'' is refused, naming ''{1}''")
     @CsvSource(delimiter = '|', value = {
-        "colour=blue                | 'colour'     | valid keys: include, exclude, cachedInstants, libraryClocks, tick",
+        "colour=blue                | 'colour'     | valid keys: include, exclude, cachedInstants, libraryClocks, clocks, tick",
         "tick                       | 'tick'       | is not key=value",
         "=1ms                       | '=1ms'       | is not key=value",
         "tick=5                     | 'tick=5'     | ns, us, ms or s",
@@ -118,6 +119,61 @@ class AgentOptionsTest {
         assertTrue(refused.getMessage().contains(token), refused.getMessage());
         assertTrue(refused.getMessage().contains(validForms), refused.getMessage());
         assertFalse(refused.getMessage().contains("\n"), "one line");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "clocks=com.acme.time.SystemClock.now       | com/acme/time/SystemClock.now",
+        "clocks= com.acme.A.now : org.x.B.millis   | com/acme/A.now org/x/B.millis",
+        "clocks=a.B.now,clocks=c.D.now             | a/B.now c/D.now",
+        "clocks=Clock.now                           | Clock.now",
+        "clocks=a.B.now:a.B.now                     | a/B.now",
+    })
+    void theServicesOwnClocksFollowTheLibraryClocks(String text, String own) {
+        AgentOptions options = AgentOptions.parse(text);
+
+        List<String> methods = options.packages().clockMethods().methods().stream()
+                .map(method -> method.owner() + "." + method.name()).collect(Collectors.toList());
+        assertEquals(LibraryClock.ALL.size() + own.split(" ").length, methods.size(), methods.toString());
+        assertEquals(List.of(own.split(" ")), methods.subList(LibraryClock.ALL.size(), methods.size()));
+        assertEquals(List.of(), options.warnings());
+        assertTrue(options.describe().contains(" clocks="), options.describe());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "clocks=now                    | 0 | ignored 'now' in 'clocks=now'; expected a static long method's class and",
+        "clocks=                       | 0 | ignored '' in 'clocks='; expected",
+        "clocks=a.B.now:               | 1 | ignored '' in 'clocks=a.B.now:'; expected",
+        "clocks=com..acme.X.now        | 0 | ignored 'com..acme.X.now'",
+        "clocks=3com.X.now             | 0 | ignored '3com.X.now'",
+        "clocks=a.B.now()              | 0 | ignored 'a.B.now()'",
+        "clocks=java.lang.System.nanoTime | 0 | its class is never rewritten (part of the JDK)",
+        "clocks=io.clockagent.agent.X.now | 0 | its class is never rewritten",
+    })
+    void aBadClocksEntryIsLeftOutWithOneLineAndTheRestRuns(String text, int kept, String warning) {
+        AgentOptions options = AgentOptions.parse(text + ",tick=2ms");
+
+        assertEquals(1, options.warnings().size(), options.warnings().toString());
+        assertTrue(options.warnings().get(0).contains(warning), options.warnings().get(0));
+        assertEquals(2_000_000L, options.tickNanos(), "the rest runs as configured");
+        assertEquals(LibraryClock.ALL.size() + kept, options.packages().clockMethods().methods().size());
+        AgentOptionsException strict = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.parse(text + ",strict=true"));
+        assertEquals(options.warnings().get(0), strict.getMessage());
+        assertTrue(strict.strictRequested());
+    }
+
+    @Test
+    void theClocksOptionKeepsAtMostThirtyTwoMethods() {
+        String forty = IntStream.range(0, 40).mapToObj(i -> "a.B.m" + i).collect(Collectors.joining(":"));
+
+        AgentOptions options = AgentOptions.parse("clocks=" + forty);
+
+        assertEquals(LibraryClock.ALL.size() + 32, options.packages().clockMethods().methods().size());
+        assertEquals(8, options.warnings().size());
+        assertTrue(options.warnings().get(0).startsWith("ignored 'a.B.m32' in"), options.warnings().get(0));
+        assertTrue(options.warnings().get(0).endsWith(": at most 32 clock methods"), options.warnings().get(0));
     }
 
     @Test

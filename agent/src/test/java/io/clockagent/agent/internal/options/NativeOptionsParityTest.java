@@ -30,7 +30,7 @@ class NativeOptionsParityTest {
     private static final long RANDOM_SEED = 20261126L;
     private static final String[] PIECES = {"include", "exclude", "cachedInstants", "libraryClocks", "tick", "wait", "cache",
         "monotonic", "verbose", "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
-        " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "retire", "keep", "summary", "/tmp/r.json", "1", "10", "999",
+        " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "retire", "keep", "clocks", "SystemClock.now", "summary", "/tmp/r.json", "1", "10", "999",
         "1000000", "99999999999", "ms", "us", "ns", "s", "com", "acme", "java", "util", "io.clockagent.agent", "jdk",
         "com.sun", "3com", "é", "中", "\u0001", "\u00a0", "\u2003", "\u0663", "\uff11", "\ud835\udd38", "$", "_", "-"};
 
@@ -44,6 +44,9 @@ class NativeOptionsParityTest {
         {"wait", "park", "spin", "sleep"},
         {"cache", "auto", "always", "never"},
         {"libraryClocks", "retire", "keep", "off", ""},
+        {"clocks", "com.acme.time.SystemClock.now", "a.B.now:c.D.millis", " com.acme.Clock.now ", "now", "java.lang.X.now",
+            "io.clockagent.agent.X.now", "com..acme.X.now", "", ":", "cn.hutool.core.date.SystemClock.now",
+            "\u00e9t\u00e9.Horloge.maintenant"},
         {"monotonic", "true", "false", "yes"},
         {"verbose", "true", "false"},
         {"strict", "true", "false", "TRUE"},
@@ -128,6 +131,10 @@ class NativeOptionsParityTest {
                 "strict=true,,", "strict = true,bad", "strict=true,strict=true", "report=summary,report=",
                 "cache=always,wait=spin,monotonic=true,dryRun=true,nativeFilter=false,jmx=false,verbose=true",
                 "libraryClocks=keep,cache=always", "libraryClocks=KEEP", "libraryClocks=keep,libraryClocks=keep",
+                "clocks=a.B.now,clocks=a.B.now:c.D.now", "clocks=a.B.now,libraryClocks=keep", "clocks=bad,strict=true",
+                "clocks=" + String.join(":", java.util.Collections.nCopies(40, "a.B.now")),
+                "clocks=" + java.util.stream.IntStream.range(0, 40).mapToObj(i -> "a.B.m" + i)
+                        .collect(java.util.stream.Collectors.joining(":")),
                 " enabled = false ", "enabled=false,", "enabled=false,,colour", "enabled=\u2003false",
                 "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false"));
         // Every decimal digit Java knows in the BMP, in a tick that is valid and one that is too long.

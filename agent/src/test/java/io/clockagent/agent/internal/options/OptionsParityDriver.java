@@ -1,5 +1,6 @@
 package io.clockagent.agent.internal.options;
 
+import io.clockagent.agent.internal.classfile.ClockMethod;
 import io.clockagent.agent.internal.nativefilter.CToolchain;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -106,10 +107,21 @@ final class OptionsParityDriver {
                     options.reportSummary() ? "summary" : options.reportFile() == null ? "-" : options.reportFile(),
                     String.join(" ", options.packages().includePrefixes()),
                     String.join(" ", options.packages().excludePrefixes()),
-                    String.join(" ", options.packages().cachedInstantsPrefixes()));
+                    String.join(" ", options.packages().cachedInstantsPrefixes()),
+                    clockMethods(options), String.join("\n", options.warnings()));
         } catch (AgentOptionsException refused) {
             return "error\t" + bit(refused.strictRequested()) + "\t" + refused.getMessage();
         }
+    }
+
+    /** Each clock method in force as {@code owner.name}, with {@code ?} where its uses are checked to be static. */
+    private static String clockMethods(AgentOptions options) {
+        StringBuilder methods = new StringBuilder();
+        for (ClockMethod method : options.packages().clockMethods().methods()) {
+            methods.append(methods.length() == 0 ? "" : " ").append(method.owner()).append('.').append(method.name())
+                    .append(method.knownStatic() ? "" : "?");
+        }
+        return methods.toString();
     }
 
     private static String bit(boolean value) {
