@@ -58,7 +58,7 @@ final class ClassFileFormatHeader {
                 .define("OP_INVOKESPECIAL", StaticUses.OP_INVOKESPECIAL)
                 .define("OP_INVOKEINTERFACE", StaticUses.OP_INVOKEINTERFACE)
                 .define("REF_INVOKE_STATIC", StaticUses.REF_INVOKE_STATIC)
-                .define("CODE_ATTRIBUTE", quoted(StaticUses.CODE_ATTRIBUTE_NAME))
+                .define("CODE_ATTRIBUTE", quoted(MethodBodies.CODE_ATTRIBUTE_NAME))
                 .comment("Bytecode: the variable-sized instructions, and the length of every fixed-size one by opcode"
                         + " (0: undefined or variable-sized).")
                 .define("OP_TABLESWITCH", Bytecode.OP_TABLESWITCH)

@@ -10,7 +10,6 @@ import java.util.List;
  */
 final class CallSiteCounter {
 
-    private static final byte[] CODE_ATTRIBUTE = CallSiteRewriter.ascii("Code");
     private static final byte[] BOOTSTRAP_METHODS_ATTRIBUTE = CallSiteRewriter.ascii("BootstrapMethods");
 
     private static final int OP_LDC = 0x12;
@@ -29,28 +28,15 @@ final class CallSiteCounter {
      */
     static List<MethodCallSites> count(ClassFileCursor in, ConstantPool pool, boolean[] redirected, boolean[] handle) {
         List<MethodTally> tallies = new ArrayList<>();
-        int position = pool.end() + 6;
-        position += 2 + 2 * in.u2(position);
-        position = in.skipMembers(position);
-        int methods = in.u2(position);
-        position += 2;
-        for (int method = 0; method < methods; method++) {
-            MethodTally tally = new MethodTally(position);
-            int attributes = in.u2(position + 6);
-            position += 8;
-            for (int attribute = 0; attribute < attributes; attribute++) {
-                int length = in.s4Length(position + 2);
-                if (pool.utf8Equals(in.u2(position), CODE_ATTRIBUTE)) {
-                    int codeLength = in.s4Length(position + 10);
-                    in.require(position + 14, codeLength);
-                    scanCode(in, position + 14, codeLength, pool, redirected, handle, tally);
-                }
-                position += 6 + length;
-            }
-            if (tally.callSites > 0 || tally.methodReferences > 0 || tally.dynamicCount > 0) {
+        int position = MethodBodies.visit(in, pool, (method, start, length) -> {
+            // A method has one Code attribute; where a malformed one has more, they count as one method's.
+            MethodTally last = tallies.isEmpty() ? null : tallies.get(tallies.size() - 1);
+            MethodTally tally = last != null && last.position == method ? last : new MethodTally(method);
+            scanCode(in, start, length, pool, redirected, handle, tally);
+            if (tally != last && (tally.callSites > 0 || tally.methodReferences > 0 || tally.dynamicCount > 0)) {
                 tallies.add(tally);
             }
-        }
+        });
         boolean[] bootstrapMentionsHandle = new boolean[0];
         int attributes = in.u2(position);
         position += 2;

@@ -368,18 +368,15 @@ public final class CallSiteRewriter {
 
     /** The cached clock's method a Methodref owned by a java.time class goes to, or null. */
     private static String timeTarget(ConstantPool pool, int methodref, boolean cachedInstants) {
-        int nameAndType = pool.indexIn(methodref, 3);
-        if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
+        int[] named = ownerNameAndDescriptor(pool, methodref);
+        if (named == null) {
             return null;
         }
-        int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
-        int name = pool.indexIn(nameAndType, 1);
-        int descriptor = pool.indexIn(nameAndType, 3);
         for (RedirectedMethod redirected : RedirectedMethod.ALL) {
             String target = redirected.target(cachedInstants);
-            if (target != null && pool.utf8Equals(owner, ascii(redirected.owner()))
-                    && pool.utf8Equals(name, ascii(redirected.name()))
-                    && pool.utf8Equals(descriptor, ascii(redirected.descriptor()))) {
+            if (target != null && pool.utf8Equals(named[0], ascii(redirected.owner()))
+                    && pool.utf8Equals(named[1], ascii(redirected.name()))
+                    && pool.utf8Equals(named[2], ascii(redirected.descriptor()))) {
                 return target;
             }
         }
@@ -388,22 +385,32 @@ public final class CallSiteRewriter {
 
     /** The clock method in force a Methodref names, or null. */
     private static ClockMethod clockMethodOf(ConstantPool pool, int methodref, ClockMethods clocks) {
+        int[] named = ownerNameAndDescriptor(pool, methodref);
+        if (named == null) {
+            return null;
+        }
+        List<ClockMethod> methods = clocks.methods();
+        for (int i = 0; i < methods.size(); i++) {
+            ClockMethod method = methods.get(i);
+            if (pool.utf8Equals(named[0], method.ownerBytes()) && pool.utf8Equals(named[1], method.nameBytes())
+                    && pool.utf8Equals(named[2], DESCRIPTOR)) {
+                return clocks.withdrawn(i) ? null : method;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The entries a Methodref's class name, method name and descriptor are at, each index checked; null where its
+     * NameAndType index names another kind of entry.
+     */
+    private static int[] ownerNameAndDescriptor(ConstantPool pool, int methodref) {
         int nameAndType = pool.indexIn(methodref, 3);
         if (pool.tag(nameAndType) != ConstantPool.TAG_NAME_AND_TYPE) {
             return null;
         }
         int owner = pool.indexIn(pool.indexIn(methodref, 1), 1);
-        int name = pool.indexIn(nameAndType, 1);
-        int descriptor = pool.indexIn(nameAndType, 3);
-        List<ClockMethod> methods = clocks.methods();
-        for (int i = 0; i < methods.size(); i++) {
-            ClockMethod method = methods.get(i);
-            if (pool.utf8Equals(owner, method.ownerBytes()) && pool.utf8Equals(name, method.nameBytes())
-                    && pool.utf8Equals(descriptor, DESCRIPTOR)) {
-                return clocks.withdrawn(i) ? null : method;
-            }
-        }
-        return null;
+        return new int[] {owner, pool.indexIn(nameAndType, 1), pool.indexIn(nameAndType, 3)};
     }
 
     /**

@@ -9,8 +9,6 @@ package io.clockagent.agent.internal.classfile;
  */
 final class StaticUses {
 
-    static final String CODE_ATTRIBUTE_NAME = "Code";
-    private static final byte[] CODE_ATTRIBUTE = CallSiteRewriter.ascii(CODE_ATTRIBUTE_NAME);
     static final int OP_INVOKEVIRTUAL = 0xb6;
     static final int OP_INVOKESPECIAL = 0xb7;
     static final int OP_INVOKEINTERFACE = 0xb9;
@@ -35,24 +33,7 @@ final class StaticUses {
                 }
             }
         }
-        int position = pool.end() + 6;
-        position += 2 + 2 * in.u2(position);
-        position = in.skipMembers(position);
-        int methods = in.u2(position);
-        position += 2;
-        for (int method = 0; method < methods; method++) {
-            int attributes = in.u2(position + 6);
-            position += 8;
-            for (int attribute = 0; attribute < attributes; attribute++) {
-                int length = in.s4Length(position + 2);
-                if (pool.utf8Equals(in.u2(position), CODE_ATTRIBUTE)) {
-                    int codeLength = in.s4Length(position + 10);
-                    in.require(position + 14, codeLength);
-                    clearNonStatic(in, position + 14, codeLength, candidates);
-                }
-                position += 6 + length;
-            }
-        }
+        MethodBodies.visit(in, pool, (method, start, length) -> clearNonStatic(in, start, length, candidates));
     }
 
     private static void clearNonStatic(ClassFileCursor in, int start, int length, boolean[] candidates) {
