@@ -37,7 +37,8 @@ class BadOptionsTest {
     private static final String PROBE = OptionsProbeMain.class.getName().replace('.', '/');
 
     private static final List<BadOption> BAD_OPTIONS = List.of(
-            new BadOption("colour=blue", "'colour'", "valid keys: include, exclude, cachedInstants, tick"),
+            new BadOption("colour=blue", "'colour'",
+                    "valid keys: include, exclude, cachedInstants, libraryClocks, clocks, tick"),
             new BadOption("include=com.acme,colour=blue", "'colour'", "valid keys"),
             new BadOption("verbose", "'verbose'", "valid keys"),
             new BadOption("tick=1ms,,verbose=true", "'tick=1ms,,verbose=true'", "key=value pairs"),
