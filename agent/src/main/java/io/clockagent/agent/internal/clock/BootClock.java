@@ -31,9 +31,6 @@ public final class BootClock {
     static final String[] CELL_ACCESS_INTERNAL_NAMES = {"io/clockagent/agent/bootstrap/CellAccessSince24",
         "io/clockagent/agent/bootstrap/CellAccess"};
     static final String UNSAFE_INTERNAL_NAME = "jdk/internal/misc/Unsafe";
-    /** What the clock's source compiles against in place of {@code java.time.InstantSource}, which Java 11 lacks. */
-    static final String INSTANT_SOURCE_STAND_IN_INTERNAL_NAME = "io/clockagent/agent/bootstrap/InstantSourceStandIn";
-    static final String INSTANT_SOURCE_INTERNAL_NAME = "java/time/InstantSource";
 
     private BootClock() {
     }
@@ -60,7 +57,7 @@ public final class BootClock {
         for (String cellAccess : CELL_ACCESS_INTERNAL_NAMES) {
             renamed = ClassRenamer.rename(renamed, cellAccess, UNSAFE_INTERNAL_NAME);
         }
-        return ClassRenamer.rename(renamed, INSTANT_SOURCE_STAND_IN_INTERNAL_NAME, INSTANT_SOURCE_INTERNAL_NAME);
+        return renamed;
     }
 
     /**

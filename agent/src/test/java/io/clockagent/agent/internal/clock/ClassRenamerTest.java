@@ -41,10 +41,8 @@ class ClassRenamerTest {
     @Test
     void theRenamedClockOffersApplicationCodeOnlyReads() throws Exception {
         String renamedName = "io.clockagent.agent.internal.generated.SurfaceClock";
-        // As BootClock.classFile renames it, under a name a test may define.
-        byte[] renamed = ClassRenamer.rename(ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME),
-                BootClock.SOURCE_INTERNAL_NAME, renamedName.replace('.', '/')),
-                BootClock.INSTANT_SOURCE_STAND_IN_INTERNAL_NAME, BootClock.INSTANT_SOURCE_INTERNAL_NAME);
+        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
+                renamedName.replace('.', '/'));
         Class<?> clock = defineAsIs(renamed);
 
         Set<String> redirectTargets = new TreeSet<>();

@@ -251,8 +251,6 @@ class NativeRewriterParityTest {
         }
         writeAtEveryNewerVersion(corpus, directory, "Handle", GeneratedClasses.loadingClockHandle("g/Handle"));
         writeAtEveryNewerVersion(corpus, directory, "Condy", GeneratedClasses.loadingClockDynamicConstant("g/Condy"));
-        writeAtEveryNewerVersion(corpus, directory, "InstantSource",
-                GeneratedClasses.callingInstantSource("g/InstantSource"));
         List<byte[]> ownClockUses = ownClockUses();
         for (int use = 0; use < ownClockUses.size(); use++) {
             writeAtEveryNewerVersion(corpus, directory, "OwnClock" + use, ownClockUses.get(use));
