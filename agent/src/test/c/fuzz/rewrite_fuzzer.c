@@ -21,7 +21,7 @@
 static const char TARGET[] = "java/lang/ClockAgentCachedClock";
 /*
  * The library clocks, which the defaults redirect, and one of the service's own, whose uses the rewriter checks to be
- * static: the generated seeds name it (fuzz.sh).
+ * static: the saved inputs regressions/own-clock-*.class name it.
  */
 static const clock_method LIBRARY_AND_OWN[] = {LIBRARY_CLOCKS_ENTRIES, {"g/OwnClock", "now", 0}};
 static unsigned long long withdrawn;
