@@ -210,7 +210,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
         java_side_news(jni, NEWS_JMX_STARTING);
     }
     if (this_copy.way != WAY_PREMAIN) {
-        retransform_in_scope(jni);
+        retransform_in_scope(jni, hook_settle_retransformation);
     }
     if (this_copy.options.native_filter == 0 && !from_java(this_copy.way)) {
         fprintf(stderr, "clock-agent: " NATIVE_FILTER_OFF_IGNORED "\n", entry_name(this_copy.way));
