@@ -73,9 +73,9 @@ static int clock_ready(JNIEnv *jni) {
         defining_clock = 1;
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
-        char *why = NULL;
+        char why[EXCEPTION_LINE_SIZE] = "out of memory";
         if (defined == NULL) {
-            why = take_exception(jni, "out of memory");
+            take_exception(jni, "out of memory", why);
             defined = (*jni)->FindClass(jni, CACHED_CLOCK_INTERNAL_NAME);
             (*jni)->ExceptionClear(jni);
         }
@@ -83,10 +83,8 @@ static int clock_ready(JNIEnv *jni) {
             clock_class = (*jni)->NewGlobalRef(jni, defined);
         }
         if (clock_class == NULL) {
-            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n",
-                    why != NULL ? why : "out of memory");
+            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n", why);
         }
-        free(why);
         __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
         defining_clock = 0;
     }

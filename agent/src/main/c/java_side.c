@@ -205,9 +205,8 @@ static void tell_clock(JNIEnv *jni) {
     jclass clock = __atomic_load_n(&cached_clock, __ATOMIC_SEQ_CST);
     jobject access = call_static(jni, clock, JAVA_CLOCK_WRITE_ACCESS_NAME, JAVA_CLOCK_WRITE_ACCESS_DESCRIPTOR, NULL);
     if (access == NULL) {
-        char *why = take_exception(jni, "no lookup");
-        ticker_did_not_start(why);
-        free(why);
+        char why[EXCEPTION_LINE_SIZE];
+        ticker_did_not_start(take_exception(jni, "no lookup", why));
         return;
     }
     call_java_side(jni, clock_defined_method, clock, access);

@@ -6,7 +6,6 @@
  * May include: agent_copy.h, class_restore.h, clock_class_loads.h, java_side_loader.h, jni_helpers.h.
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "agent_copy.h"
 #include "class_restore.h"
@@ -115,10 +114,9 @@ jobject load_java_side(JNIEnv *jni, installation_methods *methods) {
     }
     /* A start that returns none without a failure has said why itself. */
     if (start == NULL || (*jni)->ExceptionCheck(jni)) {
-        char *why = take_exception(jni, "out of memory");
+        char why[EXCEPTION_LINE_SIZE];
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
-                " agent from %s: %s\n", this_copy.jar_path, why != NULL ? why : "out of memory");
-        free(why);
+                " agent from %s: %s\n", this_copy.jar_path, take_exception(jni, "out of memory", why));
     }
     return NULL;
 }

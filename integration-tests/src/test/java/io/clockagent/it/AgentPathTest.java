@@ -18,6 +18,7 @@ import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LibraryBesideJar;
 import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.PreloadLibrary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
@@ -43,6 +44,7 @@ class AgentPathTest {
     private static final String SITES = KnownSites.class.getPackageName();
     private static final String OPTIONS = "include=" + SITES + ",tick=1s,cache=always";
     private static final String AARCH64_PLATFORM = "linux-aarch64";
+    private static final String MISSING_METHOD_ERROR = "java.lang.NoSuchMethodError: rewroteNatively";
     private static final String BAD_TICK = "include=" + SITES + ",tick=5";
     /**
      * Past the start delay and the start thread's first one-second step of counting reads, after which the Java side
@@ -273,20 +275,39 @@ class AgentPathTest {
     @OnEachJdk
     void aJarOfAnotherReleaseBesideTheLibrarySaysSoInOneLineAndTheServiceRuns(int featureVersion,
             @TempDir Path runDirectory) throws IOException {
-        Jdk jdk = Jdks.require(featureVersion);
+        assertAnotherReleaseSaidInOneLine(Jdks.require(featureVersion), runDirectory, false);
+    }
+
+    /**
+     * The same, with memory for a copy of the exception's text short (a preloaded strdup fails for it): the line still
+     * names the exception, as the library writes an exception's line where it has room for it, allocating nothing.
+     */
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
+    void anExceptionsLineNeedsNoMemory(int featureVersion, @TempDir Path runDirectory) throws IOException {
+        assertAnotherReleaseSaidInOneLine(Jdks.require(featureVersion), runDirectory, true);
+    }
+
+    private static void assertAnotherReleaseSaidInOneLine(Jdk jdk, Path runDirectory, boolean strdupFails)
+            throws IOException {
         Path library = LibraryBesideJar.write(jdk, runDirectory);
+        ForkedJvm jvm = new ForkedJvm(jdk, runDirectory);
+        if (strdupFails) {
+            jvm.environment("LD_PRELOAD", PreloadLibrary.build("failing_strdup").toString())
+                    .environment("FAILING_STRDUP_TEXT", MISSING_METHOD_ERROR);
+        }
         renameInstallationMethod(library.resolveSibling("clock-agent.jar"), "rewroteNatively", "rewroteNativelx");
 
-        ForkResult result = new ForkedJvm(jdk, runDirectory).agentpath(library, OPTIONS + ",report=summary")
+        ForkResult result = jvm.agentpath(library, OPTIONS + ",report=summary")
                 .classPath(BuildOutputs.testClasses())
                 .runMain(OperableServiceMain.class.getName(), "sites", "tickers");
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(List.of("sites read", "tickers 0"), result.stdout(), result.describe());
         assertEquals(2, result.stderr().size(), "the banner and the one line\n" + result.describe());
-        assertEquals("clock-agent: the ticker did not start, so reads take the direct clock: "
-                + "could not load the agent from " + library.resolveSibling("clock-agent.jar") + ": "
-                + "java.lang.NoSuchMethodError: rewroteNatively", result.stderr().get(1), result.describe());
+        assertEquals("clock-agent: the ticker did not start, so reads take the direct clock: could not load the agent"
+                + " from " + library.resolveSibling("clock-agent.jar") + ": " + MISSING_METHOD_ERROR,
+                result.stderr().get(1), result.describe());
     }
 
     /**
