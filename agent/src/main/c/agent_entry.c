@@ -85,15 +85,17 @@ static const char *already_active(entry_way way) {
     return way == WAY_AGENTPATH ? AGENTPATH_ALREADY_ACTIVE : JAVA_ALREADY_ACTIVE;
 }
 
-/* The value of a system property given on the command line, or NULL; free it. */
-static char *system_property(jvmtiEnv *jvmti, const char *key) {
-    char *value = NULL;
-    if ((*jvmti)->GetSystemProperty(jvmti, key, &value) != JVMTI_ERROR_NONE || value == NULL) {
-        return NULL;
+/*
+ * A system property given on the command line, into `value` (NULL where it is not set), which the caller hands to
+ * Deallocate; false where it cannot be read, which must not pass for not set: enabled=false may be in it.
+ */
+static int read_system_property(jvmtiEnv *jvmti, const char *key, char **value) {
+    *value = NULL;
+    jvmtiError error = (*jvmti)->GetSystemProperty(jvmti, key, value);
+    if (error != JVMTI_ERROR_NONE) {
+        *value = NULL;
     }
-    char *copy = strdup(value);
-    (*jvmti)->Deallocate(jvmti, (unsigned char *) value);
-    return copy;
+    return error == JVMTI_ERROR_NONE || error == JVMTI_ERROR_NOT_AVAILABLE;
 }
 
 /* The feature release in a specification version, "1.8" and "11" alike; -1 if it has none. */
@@ -114,10 +116,11 @@ static int feature_of(const char *specification_version) {
  */
 static int unsupported_java(jvmtiEnv *jvmti, char *why, size_t why_size) {
     const char *judged_by = "java.specification.version";
-    char *specification = system_property(jvmti, judged_by);
+    char *specification;
+    read_system_property(jvmti, judged_by, &specification);
     if (specification == NULL) {
         judged_by = "java.vm.specification.version";
-        specification = system_property(jvmti, judged_by);
+        read_system_property(jvmti, judged_by, &specification);
     }
     int feature = feature_of(specification);
     if (feature < 0) {
@@ -126,7 +129,7 @@ static int unsupported_java(jvmtiEnv *jvmti, char *why, size_t why_size) {
     } else if (feature < JAVA_OLDEST_SUPPORTED_FEATURE) {
         snprintf(why, why_size, "Java %d is not supported (%d or later is)", feature, JAVA_OLDEST_SUPPORTED_FEATURE);
     }
-    free(specification);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) specification);
     return feature < JAVA_OLDEST_SUPPORTED_FEATURE;
 }
 
@@ -193,11 +196,19 @@ static char *make_banner(const agent_options *options) {
  */
 static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
     this_copy.banner = make_banner(&this_copy.options);
-    if (this_copy.banner == NULL || !java_property_claimed(jni, JAVA_ACTIVE_COPY_PROPERTY, this_copy.banner)) {
+    char why[EXCEPTION_LINE_SIZE] = "out of memory";
+    property_claim claim = this_copy.banner == NULL ? PROPERTY_UNCLAIMABLE
+            : java_property_claim(jni, JAVA_ACTIVE_COPY_PROPERTY, this_copy.banner, why);
+    if (claim != PROPERTY_CLAIMED) {
         copy_becomes(COPY_STANDING_DOWN);
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-        say(this_copy.banner == NULL ? "off, the service runs without it: out of memory"
-                : already_active(this_copy.way));
+        if (claim == PROPERTY_HELD) {
+            say(already_active(this_copy.way));
+        } else if (this_copy.banner == NULL) {
+            say("off, the service runs without it: out of memory");
+        } else {
+            fprintf(stderr, "clock-agent: off, the service runs without it: could not claim the JVM: %s\n", why);
+        }
         return;
     }
     say(this_copy.banner);
@@ -213,7 +224,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
         java_side_news(jni, NEWS_JMX_STARTING);
     }
     if (this_copy.way != WAY_PREMAIN) {
-        retransform_in_scope(jni);
+        retransform_in_scope(jni, hook_settle_retransformation);
     }
     if (this_copy.options.native_filter == 0 && !from_java(this_copy.way)) {
         fprintf(stderr, "clock-agent: " NATIVE_FILTER_OFF_IGNORED "\n", entry_name(this_copy.way));
@@ -299,14 +310,16 @@ static char *find_jar(entry_way way, const char *given_jar) {
  */
 static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *arguments,
                             const char *given_property, const char *given_jar) {
-    char *own_property = from_java(way) ? NULL : system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY);
+    char *own_property = NULL;
+    int property_read = from_java(way) || read_system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY, &own_property);
     const char *sources[SOURCE_COUNT] = {arguments, from_java(way) ? given_property : own_property,
                                          getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
     agent_options requested;
     char *error = NULL;
     int strict = 0;
-    int parsed = parse_agent_options(sources, &requested, &error, &strict);
-    free(own_property);
+    /* A property that cannot be read is as options that cannot be read: off, with the out-of-memory line. */
+    int parsed = property_read && parse_agent_options(sources, &requested, &error, &strict);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) own_property);
     /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
     const char *turned_off_source = parsed ? turned_off_by(&requested) : NULL;
     if (turned_off_source != NULL) {

@@ -13,6 +13,7 @@
  * May include: agent_copy.h, call_site_rewriter.h, class_load_hook.h, class_restore.h, class_scan.h, class_scope.h,
  * clock_class_loads.h, java_side.h, jni_helpers.h.
  */
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,9 +73,9 @@ static int clock_ready(JNIEnv *jni) {
         defining_clock = 1;
         jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
                                              (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
-        char *why = NULL;
+        char why[EXCEPTION_LINE_SIZE] = "out of memory";
         if (defined == NULL) {
-            why = take_exception(jni, "out of memory");
+            take_exception(jni, "out of memory", why);
             defined = (*jni)->FindClass(jni, CACHED_CLOCK_INTERNAL_NAME);
             (*jni)->ExceptionClear(jni);
         }
@@ -82,10 +83,8 @@ static int clock_ready(JNIEnv *jni) {
             clock_class = (*jni)->NewGlobalRef(jni, defined);
         }
         if (clock_class == NULL) {
-            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n",
-                    why != NULL ? why : "out of memory");
+            fprintf(stderr, "clock-agent: off, classes load unchanged: could not define the cached clock: %s\n", why);
         }
-        free(why);
         __atomic_store_n(&clock_status, clock_class != NULL ? CLOCK_DEFINED : CLOCK_FAILED, __ATOMIC_SEQ_CST);
         defining_clock = 0;
     }
@@ -114,8 +113,79 @@ static void leave_unchanged(jvmtiEnv *jvmti, jint *new_length, unsigned char **n
     *new_length = 0;
 }
 
+/*
+ * How the hook counts a class it sees: not at all (another agent's retransformation of a class counted at its load),
+ * at once (a load), or held back until the JVM has answered this copy's own retransformation of it.
+ */
+typedef enum { NOT_COUNTED, COUNTED, COUNTED_IF_RETRANSFORMED } counting;
+
+/* A class the hook rewrote or would show, held back with its original bytes. */
+typedef struct held_class {
+    struct held_class *next;
+    char *name;
+    jint length;
+    unsigned char *bytes;
+    int rewritten;
+} held_class;
+
+/*
+ * What this thread's retransformation for this copy counted and showed, until hook_settle_retransformation. A class
+ * that cannot be held for want of memory is counted without its verbose line, as the Java side drops one then too.
+ */
+static __thread long held_scanned;
+static __thread held_class *held_first;
+/* Where the next held class goes; NULL for &held_first. */
+static __thread held_class **held_last;
+
+static void hold_back(const char *name, jint length, const unsigned char *bytes, int rewritten) {
+    held_class *held = malloc(sizeof *held);
+    char *name_copy = strdup(name);
+    unsigned char *bytes_copy = malloc((size_t) length);
+    if (held == NULL || name_copy == NULL || bytes_copy == NULL) {
+        free(held);
+        free(name_copy);
+        free(bytes_copy);
+        return;
+    }
+    memcpy(bytes_copy, bytes, (size_t) length);
+    *held = (held_class) {NULL, name_copy, length, bytes_copy, rewritten};
+    *(held_last != NULL ? held_last : &held_first) = held;
+    held_last = &held->next;
+}
+
+/* A rewritten class counted, the methods it redirects noted, and, where sites are counted, shown to the Java side. */
+static void count_rewritten(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
+    __atomic_add_fetch(&this_copy.classes_rewritten, 1, __ATOMIC_RELAXED);
+    note_redirected(bytes, length);
+    if (this_copy.counts_sites) {
+        java_side_show(jni, name, length, bytes, 1);
+    }
+}
+
+void hook_settle_retransformation(JNIEnv *jni, int retransformed) {
+    held_class *held = held_first;
+    if (retransformed) {
+        __atomic_add_fetch(&this_copy.classes_scanned, held_scanned, __ATOMIC_RELAXED);
+    }
+    held_first = NULL;
+    held_last = NULL;
+    held_scanned = 0;
+    while (held != NULL) {
+        held_class *next = held->next;
+        if (retransformed && held->rewritten) {
+            count_rewritten(jni, held->name, held->length, held->bytes);
+        } else if (retransformed) {
+            java_side_show(jni, held->name, held->length, held->bytes, 0);
+        }
+        free(held->name);
+        free(held->bytes);
+        free(held);
+        held = next;
+    }
+}
+
 /* A class of an application loader, in scope, that names the clock: rewritten, counted and shown. */
-static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int first_rewrite, jint length,
+static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, counting count, jint length,
                              const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     int dry_run = this_copy.options.dry_run;
     int cached_instants = in_packages(&this_copy.options.cached_instants, name);
@@ -129,16 +199,18 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, int
             return;
         }
     }
-    if (outcome == REWRITE_DONE && first_rewrite) {
-        __atomic_add_fetch(&this_copy.classes_rewritten, 1, __ATOMIC_RELAXED);
-        note_redirected(bytes, length);
-        if (this_copy.counts_sites) {
-            java_side_show(jni, name, length, bytes, 1);
-        }
+    if (outcome == REWRITE_DONE && count == COUNTED) {
+        count_rewritten(jni, name, length, bytes);
+    } else if (outcome == REWRITE_DONE && count == COUNTED_IF_RETRANSFORMED) {
+        hold_back(name, length, bytes, 1);
     }
-    if (outcome == REWRITE_NOT_NEEDED && first_rewrite && this_copy.counts_sites && !cached_instants
+    if (outcome == REWRITE_NOT_NEEDED && count != NOT_COUNTED && this_copy.counts_sites && !cached_instants
             && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME, &this_copy.options.clocks)) {
-        java_side_show(jni, name, length, bytes, 0);
+        if (count == COUNTED) {
+            java_side_show(jni, name, length, bytes, 0);
+        } else {
+            hold_back(name, length, bytes, 0);
+        }
     }
     if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
         fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
@@ -172,14 +244,18 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     }
     /*
      * A class another agent retransforms comes here again, from the bytes it was loaded from: it is rewritten again,
-     * as this environment's rewrite would otherwise be lost, but counted and shown once, as it was at its load.
+     * as this environment's rewrite would otherwise be lost, but counted and shown once, as it was at its load. A
+     * class loaded on this thread while it retransforms (by another agent's transformer) is a load like any other.
      */
-    int first_rewrite = being_redefined == NULL || retransforming_for_this_copy();
-    if (first_rewrite) {
+    counting count = being_redefined == NULL ? COUNTED
+            : retransforming_for_this_copy() ? COUNTED_IF_RETRANSFORMED : NOT_COUNTED;
+    if (count == COUNTED) {
         __atomic_add_fetch(&this_copy.classes_scanned, 1, __ATOMIC_RELAXED);
+    } else if (count == COUNTED_IF_RETRANSFORMED) {
+        held_scanned++;
     }
     if (names_clock_method(bytes, length, &this_copy.options.clocks) && !is_platform_loader(jvmti, jni, loader)) {
-        rewrite_in_scope(jvmti, jni, name, first_rewrite, length, bytes, new_length, new_bytes);
+        rewrite_in_scope(jvmti, jni, name, count, length, bytes, new_length, new_bytes);
     }
 }
 

@@ -17,11 +17,16 @@
 /* Set on a thread while it retransforms for this copy. */
 static __thread int retransforming;
 
-int retransform_as_this_copy(jvmtiEnv *jvmti, jint count, jclass *classes) {
+/* Retransforms these classes as this copy's own retransformation, then settles what the hook held back of it. */
+static jvmtiError retransform_as_this_copy(jvmtiEnv *jvmti, JNIEnv *jni, retransform_settle settle, jint count,
+                                           jclass *classes) {
     retransforming = 1;
-    jvmtiError error = count == 0 ? JVMTI_ERROR_NONE : (*jvmti)->RetransformClasses(jvmti, count, classes);
+    jvmtiError error = (*jvmti)->RetransformClasses(jvmti, count, classes);
     retransforming = 0;
-    return error == JVMTI_ERROR_NONE;
+    if (settle != NULL) {
+        settle(jni, error == JVMTI_ERROR_NONE);
+    }
+    return error;
 }
 
 int retransforming_for_this_copy(void) {
@@ -52,27 +57,44 @@ static int may_be_rewritten(jvmtiEnv *jvmti, JNIEnv *jni, jclass loaded) {
     return candidate;
 }
 
+/* The line of a class left as it was, as LoadedClasses writes it: its binary name, and why. */
+static void say_not_retransformed(jvmtiEnv *jvmti, jclass loaded, jvmtiError error) {
+    char *signature = NULL;
+    char *error_name = NULL;
+    const char *name = "a class";
+    if ((*jvmti)->GetClassSignature(jvmti, loaded, &signature, NULL) == JVMTI_ERROR_NONE && signature[0] == 'L') {
+        /* "Lcom/acme/Name;" to "com.acme.Name". */
+        signature[strlen(signature) - 1] = '\0';
+        for (char *at = signature; *at != '\0'; at++) {
+            *at = *at == '/' ? '.' : *at;
+        }
+        name = signature + 1;
+    }
+    (*jvmti)->GetErrorName(jvmti, error, &error_name);
+    fprintf(stderr, "clock-agent: left %s as it was: could not retransform it: %s\n", name,
+            error_name != NULL ? error_name : "unknown JVMTI error");
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) error_name);
+}
+
 /* Retransforms a batch, or where it fails each of its classes alone; how many were retransformed. */
-static jint retransform_batch(jvmtiEnv *jvmti, jclass *batch, jint size) {
-    if (retransform_as_this_copy(jvmti, size, batch)) {
+static jint retransform_batch(jvmtiEnv *jvmti, JNIEnv *jni, retransform_settle settle, jclass *batch, jint size) {
+    if (retransform_as_this_copy(jvmti, jni, settle, size, batch) == JVMTI_ERROR_NONE) {
         return size;
     }
     jint retransformed = 0;
     for (jint i = 0; i < size; i++) {
-        if (retransform_as_this_copy(jvmti, 1, batch + i)) {
+        jvmtiError error = retransform_as_this_copy(jvmti, jni, settle, 1, batch + i);
+        if (error == JVMTI_ERROR_NONE) {
             retransformed++;
-            continue;
+        } else {
+            say_not_retransformed(jvmti, batch[i], error);
         }
-        char *signature = NULL;
-        (*jvmti)->GetClassSignature(jvmti, batch[i], &signature, NULL);
-        fprintf(stderr, "clock-agent: left %s as it was: could not retransform it\n",
-                signature != NULL ? signature : "a class");
-        (*jvmti)->Deallocate(jvmti, (unsigned char *) signature);
     }
     return retransformed;
 }
 
-jint retransform_in_scope(JNIEnv *jni) {
+jint retransform_in_scope(JNIEnv *jni, retransform_settle settle) {
     jvmtiEnv *jvmti = this_copy.jvmti;
     jint count = 0;
     jclass *classes = NULL;
@@ -90,7 +112,7 @@ jint retransform_in_scope(JNIEnv *jni) {
     jint retransformed = 0;
     for (jint start = 0; start < covered; start += JAVA_RETRANSFORM_BATCH_SIZE) {
         jint left = covered - start;
-        retransformed += retransform_batch(jvmti, classes + start,
+        retransformed += retransform_batch(jvmti, jni, settle, classes + start,
                                            left < JAVA_RETRANSFORM_BATCH_SIZE ? left : JAVA_RETRANSFORM_BATCH_SIZE);
     }
     for (jint i = 0; i < covered; i++) {
@@ -105,5 +127,5 @@ jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
     copy_becomes(COPY_DETACHED);
     (*this_copy.jvmti)->SetEventNotificationMode(this_copy.jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
                                                  NULL);
-    return retransform_in_scope(jni);
+    return retransform_in_scope(jni, NULL);
 }

@@ -5,19 +5,23 @@
 #include <jvmti.h>
 
 /*
- * Retransforms every loaded class in scope through this copy's environment, in batches, one by one where a batch
- * fails; how many were retransformed. With the hook on that rewrites them; with it off for good, restores them.
+ * What the hook held back of one retransformation of this copy's own, told whether the JVM retransformed the classes:
+ * the JVM may refuse a batch after the hook has seen some of its classes, which the one-by-one retry shows it again.
  */
-jint retransform_in_scope(JNIEnv *jni);
+typedef void (*retransform_settle)(JNIEnv *jni, int retransformed);
 
 /*
- * Retransforms these classes as this copy's own retransformation: the hook counts and shows what it rewrites of them
- * as first rewrites, where another agent's retransformation of a class counted at its load is not counted again.
- * Whether the JVM retransformed them all.
+ * Retransforms every loaded class in scope through this copy's environment, in batches, one by one where a batch
+ * fails; how many were retransformed. With the hook on that rewrites them, settling what it held back after each
+ * retransformation through `settle`; with it off for good (`settle` NULL), restores them.
  */
-int retransform_as_this_copy(jvmtiEnv *jvmti, jint count, jclass *classes);
+jint retransform_in_scope(JNIEnv *jni, retransform_settle settle);
 
-/* Whether this thread is in retransform_as_this_copy. */
+/*
+ * Whether this thread retransforms for this copy: the hook counts and shows what it rewrites then as first rewrites
+ * (held back until settled), where another agent's retransformation of a class counted at its load is not counted
+ * again.
+ */
 int retransforming_for_this_copy(void);
 
 /* EntryCalls.restoreClasses: the hook off for good and the original code restored; how many classes were. */

@@ -205,9 +205,8 @@ static void tell_clock(JNIEnv *jni) {
     jclass clock = __atomic_load_n(&cached_clock, __ATOMIC_SEQ_CST);
     jobject access = call_static(jni, clock, JAVA_CLOCK_WRITE_ACCESS_NAME, JAVA_CLOCK_WRITE_ACCESS_DESCRIPTOR, NULL);
     if (access == NULL) {
-        char *why = take_exception(jni, "no lookup");
-        ticker_did_not_start(why);
-        free(why);
+        char why[EXCEPTION_LINE_SIZE];
+        ticker_did_not_start(take_exception(jni, "no lookup", why));
         return;
     }
     call_java_side(jni, clock_defined_method, clock, access);
@@ -240,29 +239,20 @@ static void tell(JNIEnv *jni) {
     }
 }
 
-/* Takes the started Java side's methods, then the side itself, and tells it what it missed; false if it cannot. */
-static int serve(JNIEnv *jni, jobject started) {
-    jclass installation_class = (*jni)->GetObjectClass(jni, started);
-    jmethodID clock_defined = (*jni)->GetMethodID(jni, installation_class, JAVA_CLOCK_DEFINED_NAME,
-                                                  JAVA_CLOCK_DEFINED_DESCRIPTOR);
-    jmethodID rewrote_natively = clock_defined == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class,
-            JAVA_REWROTE_NATIVELY_NAME, JAVA_REWROTE_NATIVELY_DESCRIPTOR);
-    jmethodID left_instant_reads = rewrote_natively == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class,
-            JAVA_LEFT_INSTANT_READS_NAME, JAVA_LEFT_INSTANT_READS_DESCRIPTOR);
-    jmethodID jmx = left_instant_reads == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class,
-            JAVA_JMX_STARTING_NAME, JAVA_JMX_STARTING_DESCRIPTOR);
-    jmethodID detach = jmx == NULL ? NULL : (*jni)->GetMethodID(jni, installation_class,
-            JAVA_DETACH_REQUESTED_NAME, JAVA_DETACH_REQUESTED_DESCRIPTOR);
-    jobject global = detach == NULL ? NULL : (*jni)->NewGlobalRef(jni, started);
+/* Takes the started Java side with its methods, and tells it what it missed; false if memory runs short. */
+static int serve(JNIEnv *jni, jobject started, const installation_methods *methods) {
+    jobject global = (*jni)->NewGlobalRef(jni, started);
     if (global == NULL) {
+        (*jni)->ExceptionClear(jni);
+        ticker_did_not_start("out of memory");
         return 0;
     }
     pthread_mutex_lock(&java_side_lock);
-    clock_defined_method = clock_defined;
-    rewrote_natively_method = rewrote_natively;
-    left_instant_reads_method = left_instant_reads;
-    jmx_starting_method = jmx;
-    detach_requested_method = detach;
+    clock_defined_method = methods->clock_defined;
+    rewrote_natively_method = methods->rewrote_natively;
+    left_instant_reads_method = methods->left_instant_reads;
+    jmx_starting_method = methods->jmx_starting;
+    detach_requested_method = methods->detach_requested;
     installation = global;
     happened(ON_SERVING);
     pthread_mutex_unlock(&java_side_lock);
@@ -305,8 +295,9 @@ static int asked_within(long millis) {
 
 /* Loads and starts the Java side on this thread. */
 static void start_here(JNIEnv *jni) {
-    jobject started = load_java_side(jni);
-    if (started == NULL || !serve(jni, started)) {
+    installation_methods methods;
+    jobject started = load_java_side(jni, &methods);
+    if (started == NULL || !serve(jni, started, &methods)) {
         java_side_failed();
     }
 }

@@ -6,7 +6,6 @@
  * May include: agent_copy.h, class_restore.h, clock_class_loads.h, java_side_loader.h, jni_helpers.h.
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "agent_copy.h"
 #include "class_restore.h"
@@ -74,13 +73,37 @@ static int bind_natives(JNIEnv *jni, jobject loader) {
 }
 
 /*
- * Loads the agent's Java side from the jar, binds its natives and starts it (NativeEntry.start): its Installation, or
- * NULL once one line has said why not. Each step runs only if the one before left no exception pending.
+ * The Installation's methods, found before the Java side starts: a jar of another release, which lacks one, must not
+ * leave a started Java side (its ticker, its report) that the library cannot tell anything. False with an exception.
  */
-jobject load_java_side(JNIEnv *jni) {
+static int find_installation_methods(JNIEnv *jni, jobject loader, installation_methods *methods) {
+    jclass installation = class_in(jni, loader, JAVA_INSTALLATION_CLASS, JNI_FALSE);
+    if (installation == NULL) {
+        return 0;
+    }
+    methods->clock_defined = (*jni)->GetMethodID(jni, installation, JAVA_CLOCK_DEFINED_NAME,
+                                                 JAVA_CLOCK_DEFINED_DESCRIPTOR);
+    methods->rewrote_natively = methods->clock_defined == NULL ? NULL : (*jni)->GetMethodID(jni, installation,
+            JAVA_REWROTE_NATIVELY_NAME, JAVA_REWROTE_NATIVELY_DESCRIPTOR);
+    methods->left_instant_reads = methods->rewrote_natively == NULL ? NULL : (*jni)->GetMethodID(jni,
+            installation, JAVA_LEFT_INSTANT_READS_NAME, JAVA_LEFT_INSTANT_READS_DESCRIPTOR);
+    methods->jmx_starting = methods->left_instant_reads == NULL ? NULL : (*jni)->GetMethodID(jni, installation,
+            JAVA_JMX_STARTING_NAME, JAVA_JMX_STARTING_DESCRIPTOR);
+    methods->detach_requested = methods->jmx_starting == NULL ? NULL : (*jni)->GetMethodID(jni, installation,
+            JAVA_DETACH_REQUESTED_NAME, JAVA_DETACH_REQUESTED_DESCRIPTOR);
+    (*jni)->DeleteLocalRef(jni, installation);
+    return methods->detach_requested != NULL;
+}
+
+/*
+ * Loads the agent's Java side from the jar, binds its natives, finds the methods the library calls and starts it
+ * (NativeEntry.start): its Installation, or NULL once one line has said why not. Each step runs only if the one
+ * before left no exception pending.
+ */
+jobject load_java_side(JNIEnv *jni, installation_methods *methods) {
     jobject loader = agent_loader(jni);
-    jclass entry = loader == NULL || !bind_natives(jni, loader) ? NULL
-            : class_in(jni, loader, JAVA_ENTRY_CLASS, JNI_TRUE);
+    jclass entry = loader == NULL || !bind_natives(jni, loader) || !find_installation_methods(jni, loader, methods)
+            ? NULL : class_in(jni, loader, JAVA_ENTRY_CLASS, JNI_TRUE);
     jmethodID start = entry == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_ENTRY_START_NAME, JAVA_ENTRY_START_DESCRIPTOR);
     jstring arguments = start == NULL ? NULL : java_string(jni, this_copy.arguments);
@@ -91,10 +114,9 @@ jobject load_java_side(JNIEnv *jni) {
     }
     /* A start that returns none without a failure has said why itself. */
     if (start == NULL || (*jni)->ExceptionCheck(jni)) {
-        char *why = take_exception(jni, "out of memory");
+        char why[EXCEPTION_LINE_SIZE];
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
-                " agent from %s: %s\n", this_copy.jar_path, why);
-        free(why);
+                " agent from %s: %s\n", this_copy.jar_path, take_exception(jni, "out of memory", why));
     }
     return NULL;
 }

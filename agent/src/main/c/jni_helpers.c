@@ -18,22 +18,28 @@ void say(const char *line) {
     fflush(stderr);
 }
 
-char *take_exception(JNIEnv *jni, const char *otherwise) {
+const char *take_exception(JNIEnv *jni, const char *otherwise, char line[EXCEPTION_LINE_SIZE]) {
+    snprintf(line, EXCEPTION_LINE_SIZE, "%s", otherwise);
     jthrowable failure = (*jni)->ExceptionOccurred(jni);
     if (failure == NULL) {
-        return strdup(otherwise);
+        return line;
     }
     (*jni)->ExceptionClear(jni);
     jclass object_class = (*jni)->FindClass(jni, "java/lang/Object");
     jmethodID to_string = object_class == NULL ? NULL
             : (*jni)->GetMethodID(jni, object_class, "toString", "()Ljava/lang/String;");
     jstring text = to_string == NULL ? NULL : (*jni)->CallObjectMethod(jni, failure, to_string);
-    const char *chars = text == NULL ? NULL : (*jni)->GetStringUTFChars(jni, text, NULL);
-    char *line = strdup(chars != NULL ? chars : otherwise);
+    /* toString may throw in its turn, and no JNI call but these may follow an exception. */
+    const char *chars = text == NULL || (*jni)->ExceptionCheck(jni) ? NULL
+            : (*jni)->GetStringUTFChars(jni, text, NULL);
     if (chars != NULL) {
+        snprintf(line, EXCEPTION_LINE_SIZE, "%s", chars);
         (*jni)->ReleaseStringUTFChars(jni, text, chars);
     }
     (*jni)->ExceptionClear(jni);
+    (*jni)->DeleteLocalRef(jni, text);
+    (*jni)->DeleteLocalRef(jni, object_class);
+    (*jni)->DeleteLocalRef(jni, failure);
     return line;
 }
 
@@ -97,19 +103,28 @@ int java_property_set(JNIEnv *jni, const char *key) {
     return set;
 }
 
-int java_property_claimed(JNIEnv *jni, const char *key, const char *value) {
+property_claim java_property_claim(JNIEnv *jni, const char *key, const char *value, char why[EXCEPTION_LINE_SIZE]) {
     jclass system = (*jni)->FindClass(jni, "java/lang/System");
-    jclass properties_class = (*jni)->FindClass(jni, "java/util/Properties");
-    jmethodID get_properties = system == NULL ? NULL
+    jclass properties_class = system == NULL ? NULL : (*jni)->FindClass(jni, "java/util/Properties");
+    jmethodID get_properties = properties_class == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, system, "getProperties", "()Ljava/util/Properties;");
-    jmethodID put_if_absent = properties_class == NULL ? NULL : (*jni)->GetMethodID(jni, properties_class,
+    jmethodID put_if_absent = get_properties == NULL ? NULL : (*jni)->GetMethodID(jni, properties_class,
             "putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
-    jobject properties = get_properties == NULL ? NULL
-            : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
-    jstring java_key = properties == NULL || put_if_absent == NULL ? NULL : (*jni)->NewStringUTF(jni, key);
+    jobject properties = put_if_absent == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
+    jstring java_key = properties == NULL || (*jni)->ExceptionCheck(jni) ? NULL : (*jni)->NewStringUTF(jni, key);
     jstring java_value = java_key == NULL ? NULL : java_string(jni, value);
     jobject previous = java_value == NULL ? NULL
             : (*jni)->CallObjectMethod(jni, properties, put_if_absent, java_key, java_value);
-    (*jni)->ExceptionClear(jni);
-    return previous == NULL;
+    property_claim claim = java_value == NULL || (*jni)->ExceptionCheck(jni) ? PROPERTY_UNCLAIMABLE
+            : previous == NULL ? PROPERTY_CLAIMED : PROPERTY_HELD;
+    if (claim == PROPERTY_UNCLAIMABLE) {
+        take_exception(jni, "out of memory", why);
+    }
+    (*jni)->DeleteLocalRef(jni, previous);
+    (*jni)->DeleteLocalRef(jni, java_value);
+    (*jni)->DeleteLocalRef(jni, java_key);
+    (*jni)->DeleteLocalRef(jni, properties);
+    (*jni)->DeleteLocalRef(jni, properties_class);
+    (*jni)->DeleteLocalRef(jni, system);
+    return claim;
 }

@@ -7,8 +7,14 @@
 /* One line on the service's standard error, prefixed as the Java side's AgentLog prefixes its own. */
 void say(const char *line);
 
-/* The exception pending on this thread as one line, cleared; `otherwise` if it has none. Free it. */
-char *take_exception(JNIEnv *jni, const char *otherwise);
+/* Room for an exception's line; a longer one is cut. */
+#define EXCEPTION_LINE_SIZE 512
+
+/*
+ * The exception pending on this thread as one line, written into `line`, and cleared; `otherwise` if it has none or
+ * its text cannot be had. Returns `line`: never NULL, and it allocates nothing, as it serves where memory ran short.
+ */
+const char *take_exception(JNIEnv *jni, const char *otherwise, char line[EXCEPTION_LINE_SIZE]);
 
 /* Calls a static method that returns an object; NULL with an exception pending. */
 jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument);
@@ -29,7 +35,12 @@ jstring java_string(JNIEnv *jni, const char *utf8);
 /* System.getProperty(key) is set; an error counts as not. */
 int java_property_set(JNIEnv *jni, const char *key);
 
-/* System.getProperties().putIfAbsent(key, value) found none before; an error counts as none. */
-int java_property_claimed(JNIEnv *jni, const char *key, const char *value);
+typedef enum { PROPERTY_CLAIMED, PROPERTY_HELD, PROPERTY_UNCLAIMABLE } property_claim;
+
+/*
+ * System.getProperties().putIfAbsent(key, value): claimed where it found none before, held where it found one, and
+ * unclaimable, with why in `why`, where the call failed (memory short, or properties that refuse it): never a claim.
+ */
+property_claim java_property_claim(JNIEnv *jni, const char *key, const char *value, char why[EXCEPTION_LINE_SIZE]);
 
 #endif

@@ -18,9 +18,14 @@ import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LibraryBesideJar;
 import io.clockagent.it.support.NativeLibraries;
 import io.clockagent.it.support.OnEachJdk;
+import io.clockagent.it.support.PreloadLibrary;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -39,6 +44,7 @@ class AgentPathTest {
     private static final String SITES = KnownSites.class.getPackageName();
     private static final String OPTIONS = "include=" + SITES + ",tick=1s,cache=always";
     private static final String AARCH64_PLATFORM = "linux-aarch64";
+    private static final String MISSING_METHOD_ERROR = "java.lang.NoSuchMethodError: rewroteNatively";
     private static final String BAD_TICK = "include=" + SITES + ",tick=5";
     /**
      * Past the start delay and the start thread's first one-second step of counting reads, after which the Java side
@@ -258,6 +264,73 @@ class AgentPathTest {
         assertEquals(List.of(AgentStderr.OFF_PREFIX + "-agentpath needs " + alone.resolveSibling("clock-agent.jar")
                 + ", which holds the ticker, next to the library (java -jar clock-agent.jar agentpath writes the"
                 + " library there)"), result.stderr(), result.describe());
+    }
+
+    /**
+     * A clock-agent.jar of another release beside the library, whose Java side lacks a method the library calls: one
+     * line says so, no part of the Java side starts (no ticker, no report), the service runs on the direct clock, and
+     * no exception of the agent's reaches it (the Java side loads on the main thread at VMInit here, as report=summary
+     * counts the sites from the first class).
+     */
+    @OnEachJdk
+    void aJarOfAnotherReleaseBesideTheLibrarySaysSoInOneLineAndTheServiceRuns(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        assertAnotherReleaseSaidInOneLine(Jdks.require(featureVersion), runDirectory, false);
+    }
+
+    /**
+     * The same, with memory for a copy of the exception's text short (a preloaded strdup fails for it): the line still
+     * names the exception, as the library writes an exception's line where it has room for it, allocating nothing.
+     */
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
+    void anExceptionsLineNeedsNoMemory(int featureVersion, @TempDir Path runDirectory) throws IOException {
+        assertAnotherReleaseSaidInOneLine(Jdks.require(featureVersion), runDirectory, true);
+    }
+
+    private static void assertAnotherReleaseSaidInOneLine(Jdk jdk, Path runDirectory, boolean strdupFails)
+            throws IOException {
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
+        ForkedJvm jvm = new ForkedJvm(jdk, runDirectory);
+        if (strdupFails) {
+            jvm.environment("LD_PRELOAD", PreloadLibrary.build("failing_strdup").toString())
+                    .environment("FAILING_STRDUP_TEXT", MISSING_METHOD_ERROR);
+        }
+        renameInstallationMethod(library.resolveSibling("clock-agent.jar"), "rewroteNatively", "rewroteNativelx");
+
+        ForkResult result = jvm.agentpath(library, OPTIONS + ",report=summary")
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OperableServiceMain.class.getName(), "sites", "tickers");
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(List.of("sites read", "tickers 0"), result.stdout(), result.describe());
+        assertEquals(2, result.stderr().size(), "the banner and the one line\n" + result.describe());
+        assertEquals("clock-agent: the ticker did not start, so reads take the direct clock: could not load the agent"
+                + " from " + library.resolveSibling("clock-agent.jar") + ": " + MISSING_METHOD_ERROR,
+                result.stderr().get(1), result.describe());
+    }
+
+    /**
+     * Renames a method of the jar's Installation, as another release of the jar would lack it: its name in the
+     * constant pool replaced by one of the same length, which leaves every offset of the class file as it was.
+     */
+    private static void renameInstallationMethod(Path jar, String name, String renamed) throws IOException {
+        byte[] from = name.getBytes(StandardCharsets.US_ASCII);
+        byte[] to = renamed.getBytes(StandardCharsets.US_ASCII);
+        assertEquals(from.length, to.length, "a rename of the same length");
+        try (FileSystem zip = FileSystems.newFileSystem(jar, (ClassLoader) null)) {
+            Path entry = zip.getPath("io/clockagent/agent/internal/install/Installation.class");
+            byte[] bytes = Files.readAllBytes(entry);
+            int found = 0;
+            for (int at = 0; at + from.length <= bytes.length; at++) {
+                if (Arrays.equals(bytes, at, at + from.length, from, 0, from.length)) {
+                    System.arraycopy(to, 0, bytes, at, to.length);
+                    found++;
+                }
+            }
+            assertEquals(1, found, "the method's name once in Installation's constant pool");
+            Files.write(entry, bytes);
+        }
     }
 
     /** The jar's aarch64 library, in a real aarch64 JVM under emulation. */

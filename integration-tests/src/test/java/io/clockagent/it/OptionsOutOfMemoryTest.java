@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The native start keeps a copy of the agent arguments for its Java side, which reads them again with the Java parser.
@@ -30,6 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OptionsOutOfMemoryTest {
 
     private static final String OPTIONS = "include=" + OptionsProbeMain.class.getPackageName();
+    private static final String PROPERTY = "clockagent.options";
+    private static final String KILL_SWITCH = "enabled=false";
     private static final String OUT_OF_MEMORY = AgentStderr.OFF_PREFIX + "out of memory copying the options";
 
     @ParameterizedTest(name = "on JDK {0} through {1}")
@@ -57,5 +60,33 @@ class OptionsOutOfMemoryTest {
                 "probe reads the cached clock false", "ticker threads 0", "agent MBean registered false",
                 "agent threads []", "clockagent.active null")), "the service ran as without the agent\n"
                 + result.describe());
+    }
+
+    /**
+     * enabled=false in the system property turns the agent off where memory for a copy of the property's text is short:
+     * a property the library cannot read must not pass for one not set. Through -agentpath, whose C start reads the
+     * property from the JVM (from Java, Java reads it). The library now reads the JVM's own copy and makes none, so
+     * the fault finds no strdup to fail; it stays armed against one coming back.
+     */
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
+    void enabledFalseInThePropertyTurnsTheAgentOffWhereMemoryForACopyIsShort(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        ForkedJvm jvm = new ForkedJvm(Jdks.require(featureVersion), runDirectory)
+                .environment("LD_PRELOAD", PreloadLibrary.build("failing_strdup").toString())
+                .environment("FAILING_STRDUP_TEXT", KILL_SWITCH)
+                .environment("FAILING_STRDUP_LOG", runDirectory.resolve("failures.log").toString())
+                .option("-D" + PROPERTY + "=" + KILL_SWITCH);
+
+        ForkResult result = AgentEntry.AGENTPATH.addTo(jvm, OPTIONS)
+                .option(OptionsProbeMain.CONSTANT_POOL_ACCESS)
+                .classPath(BuildOutputs.testClasses())
+                .runMain(OptionsProbeMain.class.getName(), OptionsProbeMain.REPORT_CONSTANT_POOL);
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(List.of(AgentStderr.turnedOff("system property " + PROPERTY)), result.stderr(),
+                result.describe());
+        assertTrue(result.stdout().containsAll(List.of("main ran", "cached clock defined false",
+                "probe reads the cached clock false", "ticker threads 0")), result.describe());
     }
 }

@@ -44,6 +44,7 @@ final class JavaContractHeader {
         binaryName("JAVA_ENTRY_CLASS", entry);
         method("JAVA_ENTRY_START", entry, "start");
         Class<?> installation = type(INTERNAL + "install.Installation");
+        binaryName("JAVA_INSTALLATION_CLASS", installation);
         method("JAVA_CLOCK_DEFINED", installation, "clockDefined");
         method("JAVA_REWROTE_NATIVELY", installation, "rewroteNatively");
         method("JAVA_LEFT_INSTANT_READS", installation, "leftInstantReadsNatively");
