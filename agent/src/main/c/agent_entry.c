@@ -267,6 +267,7 @@ static char *explained(char *error, entry_way way, const char *arguments) {
 static void forget_copy(void) {
     free_agent_options(&this_copy.options);
     free(this_copy.arguments);
+    free(this_copy.banner);
     free(this_copy.jar_path);
     memset(&this_copy, 0, sizeof this_copy);
 }
@@ -349,7 +350,18 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         return ENTRY_FILTER_IN_JAVA;
     }
     copy_state now = copy_now();
-    if (now != COPY_IDLE || (jni != NULL && java_property_set(jni, JAVA_ACTIVE_COPY_PROPERTY))) {
+    int another_active = jni != NULL && java_property_set(jni, JAVA_ACTIVE_COPY_PROPERTY);
+    if (now == COPY_STANDING_DOWN && !another_active) {
+        /*
+         * The copy this one stood down for has detached (or the JVM refused this one's hook at VMInit), so none is
+         * active: this one starts afresh, as one never started, in the environment of this start. Its own hook has
+         * been off since it stood down, and it claimed nothing, started no Java side and restored nothing.
+         */
+        (*this_copy.jvmti)->DisposeEnvironment(this_copy.jvmti);
+        forget_copy();
+        now = COPY_IDLE;
+    }
+    if (now != COPY_IDLE || another_active) {
         free_agent_options(&requested);
         say(now == COPY_DETACHED ? DETACHED_BEFORE : already_active(way));
         return now == COPY_DETACHED ? ENTRY_REFUSED : ENTRY_OFF;

@@ -94,21 +94,38 @@ static jint retransform_batch(jvmtiEnv *jvmti, JNIEnv *jni, retransform_settle s
     return retransformed;
 }
 
+/* Local references the filter takes of its own beside the loaded classes': a loader at a time. */
+#define LOCAL_REFS_BESIDE_CLASSES 16
+
 jint retransform_in_scope(JNIEnv *jni, retransform_settle settle) {
     jvmtiEnv *jvmti = this_copy.jvmti;
+    /*
+     * GetLoadedClasses makes a local reference of every loaded class, thousands, in the caller's frame: they go into
+     * a frame of their own, declared at their number before any other JNI call. The classes in scope are kept as
+     * global references and the frame popped before they are retransformed: a JVM (JDK 17) counts the references of
+     * every frame of the thread against the few that the hook's own frame plans for.
+     */
+    if ((*jni)->PushLocalFrame(jni, LOCAL_REFS_BESIDE_CLASSES) != JNI_OK) {
+        (*jni)->ExceptionClear(jni);
+        return 0;
+    }
     jint count = 0;
     jclass *classes = NULL;
-    if ((*jvmti)->GetLoadedClasses(jvmti, &count, &classes) != JVMTI_ERROR_NONE) {
+    if ((*jvmti)->GetLoadedClasses(jvmti, &count, &classes) != JVMTI_ERROR_NONE
+            || (*jni)->EnsureLocalCapacity(jni, count + LOCAL_REFS_BESIDE_CLASSES) != JNI_OK) {
+        (*jni)->ExceptionClear(jni);
+        (*jvmti)->Deallocate(jvmti, (unsigned char *) classes);
+        (*jni)->PopLocalFrame(jni, NULL);
         return 0;
     }
     jint covered = 0;
     for (jint i = 0; i < count; i++) {
-        if (may_be_rewritten(jvmti, jni, classes[i])) {
-            classes[covered++] = classes[i];
-        } else {
-            (*jni)->DeleteLocalRef(jni, classes[i]);
+        jclass kept = may_be_rewritten(jvmti, jni, classes[i]) ? (*jni)->NewGlobalRef(jni, classes[i]) : NULL;
+        if (kept != NULL) {
+            classes[covered++] = kept;
         }
     }
+    (*jni)->PopLocalFrame(jni, NULL);
     jint retransformed = 0;
     for (jint start = 0; start < covered; start += JAVA_RETRANSFORM_BATCH_SIZE) {
         jint left = covered - start;
@@ -116,7 +133,7 @@ jint retransform_in_scope(JNIEnv *jni, retransform_settle settle) {
                                            left < JAVA_RETRANSFORM_BATCH_SIZE ? left : JAVA_RETRANSFORM_BATCH_SIZE);
     }
     for (jint i = 0; i < covered; i++) {
-        (*jni)->DeleteLocalRef(jni, classes[i]);
+        (*jni)->DeleteGlobalRef(jni, classes[i]);
     }
     (*jvmti)->Deallocate(jvmti, (unsigned char *) classes);
     return retransformed;

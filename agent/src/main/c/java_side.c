@@ -300,6 +300,7 @@ static void start_here(JNIEnv *jni) {
     if (started == NULL || !serve(jni, started, &methods)) {
         java_side_failed();
     }
+    (*jni)->DeleteLocalRef(jni, started);
 }
 
 /*

@@ -14,6 +14,9 @@
 #include "java_side_loader.h"
 #include "jni_helpers.h"
 
+/* The local references load_java_side makes: the loader's classes and objects, the entry's, the arguments. */
+#define LOCAL_REFS_OF_THE_LOAD 32
+
 /* A class loader over the jar alone, above the platform loader: the agent's Java stays apart from the service. */
 static jobject agent_loader(JNIEnv *jni) {
     jclass file_class = (*jni)->FindClass(jni, "java/io/File");
@@ -31,13 +34,14 @@ static jobject agent_loader(JNIEnv *jni) {
         return NULL;
     }
     jstring path = java_string(jni, this_copy.jar_path);
-    jobject file = path == NULL ? NULL : (*jni)->NewObject(jni, file_class, file_init, path);
-    jobject uri = file == NULL ? NULL : (*jni)->CallObjectMethod(jni, file, to_uri);
-    jobject url = uri == NULL ? NULL : (*jni)->CallObjectMethod(jni, uri, to_url);
+    jobject file = path == NULL ? NULL : checked(jni, (*jni)->NewObject(jni, file_class, file_init, path));
+    jobject uri = file == NULL ? NULL : checked(jni, (*jni)->CallObjectMethod(jni, file, to_uri));
+    jobject url = uri == NULL ? NULL : checked(jni, (*jni)->CallObjectMethod(jni, uri, to_url));
     jobjectArray urls = url == NULL ? NULL : (*jni)->NewObjectArray(jni, 1, url_class, url);
     jobject platform = urls == NULL ? NULL
             : call_static(jni, loader_class, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;", NULL);
-    return platform == NULL ? NULL : (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform);
+    return platform == NULL ? NULL
+            : checked(jni, (*jni)->NewObject(jni, url_loader_class, url_loader_init, urls, platform));
 }
 
 /* The hook's counts, as the Java side reads them. */
@@ -101,6 +105,16 @@ static int find_installation_methods(JNIEnv *jni, jobject loader, installation_m
  * before left no exception pending.
  */
 jobject load_java_side(JNIEnv *jni, installation_methods *methods) {
+    /*
+     * The dozen local references the load makes go with a frame of its own: the thread may be the attach's, which
+     * goes on to retransform, and a JVM (JDK 17) counts them against what each hook's frame plans for.
+     */
+    if ((*jni)->PushLocalFrame(jni, LOCAL_REFS_OF_THE_LOAD) != JNI_OK) {
+        char why[EXCEPTION_LINE_SIZE];
+        fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
+                " agent from %s: %s\n", this_copy.jar_path, take_exception(jni, "out of memory", why));
+        return NULL;
+    }
     jobject loader = agent_loader(jni);
     jclass entry = loader == NULL || !bind_natives(jni, loader) || !find_installation_methods(jni, loader, methods)
             ? NULL : class_in(jni, loader, JAVA_ENTRY_CLASS, JNI_TRUE);
@@ -108,15 +122,13 @@ jobject load_java_side(JNIEnv *jni, installation_methods *methods) {
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_ENTRY_START_NAME, JAVA_ENTRY_START_DESCRIPTOR);
     jstring arguments = start == NULL ? NULL : java_string(jni, this_copy.arguments);
     jstring claimed = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL : java_string(jni, this_copy.banner);
-    jobject started = claimed == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed);
-    if (started != NULL && !(*jni)->ExceptionCheck(jni)) {
-        return started;
-    }
+    jobject started = claimed == NULL ? NULL
+            : checked(jni, (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed));
     /* A start that returns none without a failure has said why itself. */
-    if (start == NULL || (*jni)->ExceptionCheck(jni)) {
+    if (started == NULL && (start == NULL || (*jni)->ExceptionCheck(jni))) {
         char why[EXCEPTION_LINE_SIZE];
         fprintf(stderr, "clock-agent: the ticker did not start, so reads take the direct clock: could not load the"
                 " agent from %s: %s\n", this_copy.jar_path, take_exception(jni, "out of memory", why));
     }
-    return NULL;
+    return (*jni)->PopLocalFrame(jni, started);
 }

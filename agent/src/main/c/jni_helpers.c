@@ -28,10 +28,9 @@ const char *take_exception(JNIEnv *jni, const char *otherwise, char line[EXCEPTI
     jclass object_class = (*jni)->FindClass(jni, "java/lang/Object");
     jmethodID to_string = object_class == NULL ? NULL
             : (*jni)->GetMethodID(jni, object_class, "toString", "()Ljava/lang/String;");
-    jstring text = to_string == NULL ? NULL : (*jni)->CallObjectMethod(jni, failure, to_string);
-    /* toString may throw in its turn, and no JNI call but these may follow an exception. */
-    const char *chars = text == NULL || (*jni)->ExceptionCheck(jni) ? NULL
-            : (*jni)->GetStringUTFChars(jni, text, NULL);
+    /* toString may throw in its turn. */
+    jstring text = to_string == NULL ? NULL : checked(jni, (*jni)->CallObjectMethod(jni, failure, to_string));
+    const char *chars = text == NULL ? NULL : (*jni)->GetStringUTFChars(jni, text, NULL);
     if (chars != NULL) {
         snprintf(line, EXCEPTION_LINE_SIZE, "%s", chars);
         (*jni)->ReleaseStringUTFChars(jni, text, chars);
@@ -43,9 +42,17 @@ const char *take_exception(JNIEnv *jni, const char *otherwise, char line[EXCEPTI
     return line;
 }
 
+jobject checked(JNIEnv *jni, jobject returned) {
+    if ((*jni)->ExceptionCheck(jni)) {
+        (*jni)->DeleteLocalRef(jni, returned);
+        return NULL;
+    }
+    return returned;
+}
+
 jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument) {
     jmethodID id = owner == NULL ? NULL : (*jni)->GetStaticMethodID(jni, owner, method, descriptor);
-    return id == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, owner, id, argument);
+    return id == NULL ? NULL : checked(jni, (*jni)->CallStaticObjectMethod(jni, owner, id, argument));
 }
 
 jclass class_in(JNIEnv *jni, jobject loader, const char *binary_name, jboolean initialize) {
@@ -54,7 +61,7 @@ jclass class_in(JNIEnv *jni, jobject loader, const char *binary_name, jboolean i
             "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
     jstring java_name = for_name == NULL ? NULL : (*jni)->NewStringUTF(jni, binary_name);
     return java_name == NULL ? NULL
-            : (*jni)->CallStaticObjectMethod(jni, class_class, for_name, java_name, initialize, loader);
+            : checked(jni, (*jni)->CallStaticObjectMethod(jni, class_class, for_name, java_name, initialize, loader));
 }
 
 int loader_is(jvmtiEnv *jvmti, JNIEnv *jni, jobject loader, const char *loader_signature) {
@@ -86,7 +93,7 @@ jstring java_string(JNIEnv *jni, const char *utf8) {
         return NULL;
     }
     (*jni)->SetByteArrayRegion(jni, bytes, 0, length, (const jbyte *) utf8);
-    jstring text = (*jni)->NewObject(jni, string_class, decoding, bytes, charset);
+    jstring text = checked(jni, (*jni)->NewObject(jni, string_class, decoding, bytes, charset));
     (*jni)->DeleteLocalRef(jni, bytes);
     (*jni)->DeleteLocalRef(jni, charset);
     return text;
@@ -97,9 +104,13 @@ int java_property_set(JNIEnv *jni, const char *key) {
     jmethodID get_property = system == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, system, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;");
     jstring java_key = get_property == NULL ? NULL : (*jni)->NewStringUTF(jni, key);
-    jobject value = java_key == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, system, get_property, java_key);
-    int set = value != NULL && !(*jni)->ExceptionCheck(jni);
+    jobject value = java_key == NULL ? NULL
+            : checked(jni, (*jni)->CallStaticObjectMethod(jni, system, get_property, java_key));
+    int set = value != NULL;
     (*jni)->ExceptionClear(jni);
+    (*jni)->DeleteLocalRef(jni, value);
+    (*jni)->DeleteLocalRef(jni, java_key);
+    (*jni)->DeleteLocalRef(jni, system);
     return set;
 }
 
@@ -110,11 +121,12 @@ property_claim java_property_claim(JNIEnv *jni, const char *key, const char *val
             : (*jni)->GetStaticMethodID(jni, system, "getProperties", "()Ljava/util/Properties;");
     jmethodID put_if_absent = get_properties == NULL ? NULL : (*jni)->GetMethodID(jni, properties_class,
             "putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
-    jobject properties = put_if_absent == NULL ? NULL : (*jni)->CallStaticObjectMethod(jni, system, get_properties);
-    jstring java_key = properties == NULL || (*jni)->ExceptionCheck(jni) ? NULL : (*jni)->NewStringUTF(jni, key);
+    jobject properties = put_if_absent == NULL ? NULL
+            : checked(jni, (*jni)->CallStaticObjectMethod(jni, system, get_properties));
+    jstring java_key = properties == NULL ? NULL : (*jni)->NewStringUTF(jni, key);
     jstring java_value = java_key == NULL ? NULL : java_string(jni, value);
     jobject previous = java_value == NULL ? NULL
-            : (*jni)->CallObjectMethod(jni, properties, put_if_absent, java_key, java_value);
+            : checked(jni, (*jni)->CallObjectMethod(jni, properties, put_if_absent, java_key, java_value));
     property_claim claim = java_value == NULL || (*jni)->ExceptionCheck(jni) ? PROPERTY_UNCLAIMABLE
             : previous == NULL ? PROPERTY_CLAIMED : PROPERTY_HELD;
     if (claim == PROPERTY_UNCLAIMABLE) {

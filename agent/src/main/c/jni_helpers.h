@@ -16,6 +16,12 @@ void say(const char *line);
  */
 const char *take_exception(JNIEnv *jni, const char *otherwise, char line[EXCEPTION_LINE_SIZE]);
 
+/*
+ * What a call into Java returned, or NULL where it threw, the exception left pending: the check each call into Java
+ * needs before any other JNI call, which -Xcheck:jni holds the library to.
+ */
+jobject checked(JNIEnv *jni, jobject returned);
+
 /* Calls a static method that returns an object; NULL with an exception pending. */
 jobject call_static(JNIEnv *jni, jclass owner, const char *method, const char *descriptor, jobject argument);
 

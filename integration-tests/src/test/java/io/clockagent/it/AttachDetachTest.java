@@ -242,6 +242,51 @@ class AttachDetachTest {
         assertRestoredAndStopped(scenario.pid, scenario.detach, scenario.describe());
     }
 
+    /**
+     * With both entries given, the -agentpath copy stands down for the -javaagent one; once that one detaches, no copy
+     * is active, and the library loaded again through jcmd starts: it is not the copy that detached.
+     */
+    @OnEachJdk
+    void theCopyThatStoodDownStartsThroughJcmdOnceTheActiveCopyDetached(int featureVersion,
+            @TempDir Path runDirectory) throws IOException {
+        Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule(JCMD_MODULE, "jcmd");
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .option("-XX:+EnableDynamicAgentLoading")
+                .javaagent(BuildOutputs.agentJar(), OPTIONS)
+                .agentpath(library, OPTIONS)
+                .classPath(BuildOutputs.testClasses())
+                .startMain(AttachTargetMain.class.getName())) {
+            target.awaitLine("ready");
+            long pid = target.pid();
+            StderrCursor stderr = new StderrCursor(target);
+            target.ask("first-tick", "ticking");
+            List<String> started = stderr.newAgentLines();
+            Stage detach = stage(target, stderr, attachCli(jdk, runDirectory, "detach", pid, null), false);
+            Stage load = stage(target, stderr, jcmdLoad(jdk, runDirectory, pid, library, OPTIONS), true);
+            ForkResult end = target.finish();
+            String describe = "started: " + started + "\ndetach: " + detach + "\nload: " + load + "\ntarget: "
+                    + end.describe();
+
+            assertTrue(banner(PACKAGE).matcher(started.get(0)).matches(), describe);
+            assertTrue(started.contains("clock-agent: already active in this JVM; the -agentpath copy does nothing"),
+                    describe);
+            // AttachTargetMain and EarlyClock: LateClock loads first at the probe after the detach.
+            assertSent("detach", pid, detach.command());
+            assertEquals(List.of("clock-agent: detached: ticker stopped, original code restored in 2 classes"),
+                    detach.agentLines(), describe);
+            detach.early().assertDirect("after the detach, EarlyClock");
+            assertEquals(0, detach.tickers(), describe);
+            assertLoaded(pid, 0, load.command());
+            assertTrue(banner(PACKAGE).matcher(load.agentLines().get(0)).matches(), describe);
+            load.early().assertCached("loaded through jcmd after the detach, EarlyClock");
+            load.late().assertCached("loaded through jcmd after the detach, LateClock");
+            assertEquals(1, load.tickers(), describe);
+            assertEquals(0, end.exitStatus(), describe);
+        }
+    }
+
     /** The library starts in a JVM once; after its detach, jcmd reports the refusal and the jar attaches. */
     @OnEachJdk
     void afterADetachTheLibrarySaysItStartsOnceAndTheJarAttaches(int featureVersion) {
