@@ -46,8 +46,12 @@ typedef enum {
  */
 typedef struct {
     agent_options options;
-    /* The agent arguments as given, for the Java side, which reads the three sources again with the Java parser. */
-    char *arguments;
+    /*
+     * The three sources' texts the options were parsed from (NULL for one not given), for the Java side, which parses
+     * these very texts again with the Java parser: read again, the property and the environment variable may have
+     * changed since, or decode otherwise through Java (a POSIX locale's, where these are UTF-8).
+     */
+    char *sources[SOURCE_COUNT];
     /* What this copy printed and claimed the JVM with, as the Java side's AgentVersion.banner writes it. */
     char *banner;
     /* clock-agent.jar, which holds the Java side. */

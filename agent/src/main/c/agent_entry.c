@@ -266,24 +266,30 @@ static char *explained(char *error, entry_way way, const char *arguments) {
 /* Gives up what a start that did not hook adopted, so that nothing of it outlives the start. */
 static void forget_copy(void) {
     free_agent_options(&this_copy.options);
-    free(this_copy.arguments);
+    for (int source = 0; source < SOURCE_COUNT; source++) {
+        free(this_copy.sources[source]);
+    }
     free(this_copy.banner);
     free(this_copy.jar_path);
     memset(&this_copy, 0, sizeof this_copy);
 }
 
 /*
- * Makes good options this copy's, with what the Java side needs to start from `jar` (taken over), or, where memory
- * runs short, gives them up with one line: the Java side must read the very options the banner shows.
+ * Makes good options this copy's, with what the Java side needs to start from `jar` (taken over): the texts they were
+ * parsed from. Where memory runs short, gives them up with one line: the Java side must read the very options the
+ * banner shows.
  */
-static int adopt(agent_options *good, const char *arguments, char *jar, entry_way way, jvmtiEnv *jvmti) {
+static int adopt(agent_options *good, const char *const sources[SOURCE_COUNT], char *jar, entry_way way,
+                 jvmtiEnv *jvmti) {
     this_copy.options = *good;
     this_copy.jar_path = jar;
-    this_copy.arguments = arguments == NULL ? NULL : strdup(arguments);
-    if (arguments != NULL && this_copy.arguments == NULL) {
-        forget_copy();
-        say("off, the service runs without it: out of memory copying the options");
-        return 0;
+    for (int source = 0; source < SOURCE_COUNT; source++) {
+        this_copy.sources[source] = sources[source] == NULL ? NULL : strdup(sources[source]);
+        if (sources[source] != NULL && this_copy.sources[source] == NULL) {
+            forget_copy();
+            say("off, the service runs without it: out of memory copying the options");
+            return 0;
+        }
     }
     this_copy.way = way;
     this_copy.jvmti = jvmti;
@@ -305,22 +311,15 @@ static char *find_jar(entry_way way, const char *given_jar) {
 }
 
 /*
- * start_copy with this JVMTI environment, which it keeps only if it hooks. From Java, `given_property` is the options'
- * property as Java reads it and `given_jar` the agent jar; otherwise this reads the property from the JVM and finds the
- * jar beside the library.
+ * start_in with the sources read, `property_read` false where the property could not be: as options that cannot be
+ * read, off with the out-of-memory line, as it must not pass for one not set.
  */
-static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *arguments,
-                            const char *given_property, const char *given_jar) {
-    char *own_property = NULL;
-    int property_read = from_java(way) || read_system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY, &own_property);
-    const char *sources[SOURCE_COUNT] = {arguments, from_java(way) ? given_property : own_property,
-                                         getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
+static entry_start start_with(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *const sources[SOURCE_COUNT],
+                              int property_read, const char *given_jar) {
     agent_options requested;
     char *error = NULL;
     int strict = 0;
-    /* A property that cannot be read is as options that cannot be read: off, with the out-of-memory line. */
     int parsed = property_read && parse_agent_options(sources, &requested, &error, &strict);
-    (*jvmti)->Deallocate(jvmti, (unsigned char *) own_property);
     /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
     const char *turned_off_source = parsed ? turned_off_by(&requested) : NULL;
     if (turned_off_source != NULL) {
@@ -340,7 +339,7 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         return refuse(strict, "unsupported Java", why);
     }
     if (!parsed) {
-        error = explained(error, way, arguments);
+        error = explained(error, way, sources[SOURCE_AGENT_ARGUMENTS]);
         entry_start outcome = refuse(strict, "bad option", error != NULL ? error : "out of memory reading the options");
         free(error);
         return outcome;
@@ -371,7 +370,7 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         free_agent_options(&requested);
         return from_java(way) ? ENTRY_FILTER_IN_JAVA : ENTRY_REFUSED;
     }
-    if (!adopt(&requested, arguments, jar, way, jvmti)) {
+    if (!adopt(&requested, sources, jar, way, jvmti)) {
         return ENTRY_REFUSED;
     }
     if (!hook_install(jvmti, way == WAY_AGENTPATH, on_vm_init)) {
@@ -382,6 +381,22 @@ static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const c
         take_the_jvm(jvmti, jni);
     }
     return ENTRY_HOOKED;
+}
+
+/*
+ * start_copy with this JVMTI environment, which it keeps only if it hooks. From Java, `given_property` is the options'
+ * property as Java reads it and `given_jar` the agent jar; otherwise this reads the property from the JVM and finds the
+ * jar beside the library.
+ */
+static entry_start start_in(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const char *arguments,
+                            const char *given_property, const char *given_jar) {
+    char *own_property = NULL;
+    int property_read = from_java(way) || read_system_property(jvmti, AGENT_OPTIONS_SYSTEM_PROPERTY, &own_property);
+    const char *sources[SOURCE_COUNT] = {arguments, from_java(way) ? given_property : own_property,
+                                         getenv(AGENT_OPTIONS_ENVIRONMENT_VARIABLE)};
+    entry_start outcome = start_with(jvmti, jni, way, sources, property_read, given_jar);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *) own_property);
+    return outcome;
 }
 
 /*

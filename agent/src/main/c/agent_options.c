@@ -10,6 +10,8 @@
 #include "agent_options.h"
 
 #include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,11 +31,14 @@ static const char *const LIBRARY_CLOCKS_SPELLINGS[] = LIBRARY_CLOCKS_VALUES;
 /* The library clocks, which libraryClocks=retire, the first of its values, redirects. */
 static const clock_method LIBRARY_CLOCK_METHODS[] = LIBRARY_CLOCKS;
 static const char *const IGNORED[] = IGNORED_PREFIXES_AND_REASONS;
+static const char *const KEYS[] = OPTION_KEYS;
+/* The merge keeps the keys a source gives as bits of one word. */
+_Static_assert(COUNT(KEYS) <= 64, "more option keys than bits in unsigned long long");
 
 /* OptionToken.quoted: the token as written, and its source unless it is the agent's own arguments. */
 static void append_quoted(text_buffer *b, const token *t) {
     text_append(b, "'");
-    text_append(b, t->text);
+    text_append_excerpt(b, t->text, t->text_length);
     text_append(b, "'");
     if (t->source != SOURCE_AGENT_ARGUMENTS) {
         text_append(b, " (from ");
@@ -50,15 +55,19 @@ typedef struct {
     int tick_given;
     long long tick_nanos;
     const char *tick_text;
+    size_t tick_text_length;
     int wait;
     int cache;
     int library_clocks;
     text_list clocks;
+    /* The first MOST_LEFT_OUT_LINES lines of entries left out, and how many more there were, as LeftOutEntries. */
     text_list warnings;
+    size_t uncounted_warnings;
     int monotonic;
     int verbose;
     int strict;
     const char *report;
+    size_t report_length;
     int dry_run;
     int jmx;
     int native_filter;
@@ -74,14 +83,30 @@ static void free_texts(text_list *list) {
     list->count = 0;
 }
 
+/*
+ * Room for one more element in an array of `count` that grows by doubling (counts of 0, 1, 2, 4, ... are where it is
+ * full), so that an option repeated as often as a long text allows costs time and memory in proportion; 0 where memory
+ * runs short, the array then as it was.
+ */
+static int room_for_one_more(void **elements, size_t count, size_t element_size) {
+    if (count != 0 && (count & (count - 1)) != 0) {
+        return 1;
+    }
+    size_t capacity = count == 0 ? 1 : count * 2;
+    void *grown = capacity > SIZE_MAX / element_size ? NULL : realloc(*elements, capacity * element_size);
+    if (grown == NULL) {
+        return 0;
+    }
+    *elements = grown;
+    return 1;
+}
+
 /* Adds a text the list takes over; 0 where memory runs short, the text then freed. */
 static int add_text(text_list *list, char *text) {
-    char **grown = text == NULL ? NULL : realloc(list->texts, (list->count + 1) * sizeof *grown);
-    if (grown == NULL) {
+    if (text == NULL || !room_for_one_more((void **) &list->texts, list->count, sizeof *list->texts)) {
         free(text);
         return 0;
     }
-    list->texts = grown;
     list->texts[list->count++] = text;
     return 1;
 }
@@ -121,11 +146,11 @@ static outcome require_once(const token *t, int given, char **error) {
 }
 
 static outcome boolean_value(const token *t, int *value, char **error) {
-    if (strcmp(t->value, "true") == 0) {
+    if (text_equals(t->value, t->value_length, "true")) {
         *value = 1;
         return ACCEPTED;
     }
-    if (strcmp(t->value, "false") == 0) {
+    if (text_equals(t->value, t->value_length, "false")) {
         *value = 0;
         return ACCEPTED;
     }
@@ -134,7 +159,7 @@ static outcome boolean_value(const token *t, int *value, char **error) {
 
 static outcome one_of(const token *t, const char *const *spellings, size_t count, int *value, char **error) {
     for (size_t i = 0; i < count; i++) {
-        if (strcmp(t->value, spellings[i]) == 0) {
+        if (text_equals(t->value, t->value_length, spellings[i])) {
             *value = (int) i;
             return ACCEPTED;
         }
@@ -185,13 +210,14 @@ static int ends_with(const char *text, size_t length, const char *suffix) {
 
 /* PackageNames.parse, appending "com/acme/" prefixes. */
 static outcome package_names(const token *t, package_prefixes *prefixes, char **error) {
-    if (t->value[0] == '\0') {
+    if (t->value_length == 0) {
         return refuse_token(error, "empty package list in ", t, "; expected " PACKAGE_FORMS);
     }
     const char *raw = t->value;
+    const char *end = t->value + t->value_length;
     for (;;) {
-        const char *colon = strchr(raw, ':');
-        size_t raw_length = colon == NULL ? strlen(raw) : (size_t) (colon - raw);
+        const char *colon = memchr(raw, ':', (size_t) (end - raw));
+        size_t raw_length = colon == NULL ? (size_t) (end - raw) : (size_t) (colon - raw);
         const char *name = raw;
         size_t length = raw_length;
         text_trim(&name, &length);
@@ -203,23 +229,19 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
         if (!is_package_name(name, length)) {
             text_buffer message = {0};
             text_append(&message, "bad package '");
-            text_append_bytes(&message, raw, raw_length);
+            text_append_excerpt(&message, raw, raw_length);
             text_append(&message, "' in ");
             append_quoted(&message, t);
             text_append(&message, "; expected " PACKAGE_FORMS);
             return refuse(error, &message);
         }
         char *prefix = malloc(length + 2);
-        char **grown = realloc(prefixes->prefixes, (prefixes->count + 1) * sizeof *grown);
-        if (prefix == NULL || grown == NULL) {
+        if (prefix == NULL
+                || !room_for_one_more((void **) &prefixes->prefixes, prefixes->count, sizeof *prefixes->prefixes)) {
             free(prefix);
-            if (grown != NULL) {
-                prefixes->prefixes = grown;
-            }
             *error = NULL;
             return REFUSED;
         }
-        prefixes->prefixes = grown;
         for (size_t i = 0; i < length; i++) {
             prefix[i] = name[i] == '.' ? '/' : name[i];
         }
@@ -230,7 +252,7 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
                 free(prefix);
                 text_buffer message = {0};
                 text_append(&message, "package '");
-                text_append_bytes(&message, raw, raw_length);
+                text_append_excerpt(&message, raw, raw_length);
                 text_append(&message, "' in ");
                 append_quoted(&message, t);
                 text_append(&message, " is never rewritten (");
@@ -247,27 +269,36 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
     }
 }
 
-/* A warning of ClockNames.parse: "ignored 'RAW' in 'TOKEN' (from SOURCE)" and why. */
-static int warn(text_list *warnings, const char *raw, size_t raw_length, const token *t, const char *why) {
+/*
+ * LeftOutEntries.add: "ignored 'RAW' in 'TOKEN' (from SOURCE)" and why, for the first MOST_LEFT_OUT_LINES entries, the
+ * others only counted; 0 where memory runs short.
+ */
+static int warn(built *b, const char *raw, size_t raw_length, const token *t, const char *why) {
+    if (b->warnings.count == MOST_LEFT_OUT_LINES) {
+        b->uncounted_warnings++;
+        return 1;
+    }
     text_buffer message = {0};
     text_append(&message, "ignored '");
-    text_append_bytes(&message, raw, raw_length);
+    text_append_excerpt(&message, raw, raw_length);
     text_append(&message, "' in ");
     append_quoted(&message, t);
     text_append(&message, why);
-    return add_text(warnings, text_finish(&message));
+    return add_text(&b->warnings, text_finish(&message));
 }
 
 /*
  * ClockNames.parse: each entry of a clocks token kept as a dotted name, or left out with a warning; REFUSED (with
  * *error NULL) only where memory runs short.
  */
-static outcome clock_names(const token *t, text_list *clocks, text_list *warnings, char **error) {
+static outcome clock_names(const token *t, built *b, char **error) {
+    text_list *clocks = &b->clocks;
     const char *raw = t->value;
+    const char *end = t->value + t->value_length;
     int memory = 1;
     for (;;) {
-        const char *colon = strchr(raw, ':');
-        size_t raw_length = colon == NULL ? strlen(raw) : (size_t) (colon - raw);
+        const char *colon = memchr(raw, ':', (size_t) (end - raw));
+        size_t raw_length = colon == NULL ? (size_t) (end - raw) : (size_t) (colon - raw);
         const char *name = raw;
         size_t length = raw_length;
         text_trim(&name, &length);
@@ -276,7 +307,7 @@ static outcome clock_names(const token *t, text_list *clocks, text_list *warning
             last_dot = *at == '.' ? at : last_dot;
         }
         if (last_dot == NULL || !is_package_name(name, length)) {
-            memory = warn(warnings, raw, raw_length, t, "; expected " CLOCK_FORMS);
+            memory = warn(b, raw, raw_length, t, "; expected " CLOCK_FORMS);
         } else {
             const char *reason = NULL;
             size_t owner_length = (size_t) (last_dot - name);
@@ -300,10 +331,10 @@ static outcome clock_names(const token *t, text_list *clocks, text_list *warning
                 text_append(&why, reason);
                 text_append(&why, ")");
                 char *because = text_finish(&why);
-                memory = because != NULL && warn(warnings, raw, raw_length, t, because);
+                memory = because != NULL && warn(b, raw, raw_length, t, because);
                 free(because);
             } else if (clocks->count == MOST_CLOCK_METHODS) {
-                memory = warn(warnings, raw, raw_length, t, CLOCKS_AT_MOST);
+                memory = warn(b, raw, raw_length, t, CLOCKS_AT_MOST);
             } else if (!known) {
                 memory = add_text(clocks, text_copy(name, length));
             }
@@ -322,7 +353,7 @@ static outcome clock_names(const token *t, text_list *clocks, text_list *warning
 /* AgentOptions.parseTickNanos: leading decimal digits of any script, as Long.parseLong reads them, then a unit. */
 static outcome tick_nanos(const token *t, long long *nanos, char **error) {
     const char *at = t->value;
-    const char *end = t->value + strlen(t->value);
+    const char *end = t->value + t->value_length;
     long long amount = 0;
     int digits = 0;
     while (at < end) {
@@ -365,56 +396,61 @@ static outcome tick_nanos(const token *t, long long *nanos, char **error) {
     return ACCEPTED;
 }
 
+static int is_key(const token *t, const char *key) {
+    return t->key != NULL && text_equals(t->key, t->key_length, key);
+}
+
 static outcome accept(built *b, const token *t, char **error) {
     if (t->key == NULL) {
-        if (text_is_blank(t->text, strlen(t->text)) || strchr(t->text, ',') != NULL) {
+        if (text_is_blank(t->text, t->text_length) || memchr(t->text, ',', t->text_length) != NULL) {
             return refuse_token(error, "empty option in ", t,
                                 "; options are key=value pairs separated by single commas");
         }
         return refuse_token(error, "", t, " is not key=value; valid keys: " VALID_KEYS);
     }
-    const char *key = t->key;
-    if (strcmp(key, "include") == 0) {
+    if (is_key(t, "include")) {
         return package_names(t, &b->includes, error);
     }
-    if (strcmp(key, "exclude") == 0) {
+    if (is_key(t, "exclude")) {
         return package_names(t, &b->excludes, error);
     }
-    if (strcmp(key, "cachedInstants") == 0) {
+    if (is_key(t, "cachedInstants")) {
         return package_names(t, &b->cached_instants, error);
     }
-    if (strcmp(key, "clocks") == 0) {
-        return clock_names(t, &b->clocks, &b->warnings, error);
+    if (is_key(t, "clocks")) {
+        return clock_names(t, b, error);
     }
-    if (strcmp(key, "libraryClocks") == 0) {
+    if (is_key(t, "libraryClocks")) {
         return require_once(t, b->library_clocks != OPTION_UNSET, error) == REFUSED ? REFUSED
                 : one_of(t, LIBRARY_CLOCKS_SPELLINGS, COUNT(LIBRARY_CLOCKS_SPELLINGS), &b->library_clocks, error);
     }
-    if (strcmp(key, "tick") == 0) {
+    if (is_key(t, "tick")) {
         if (require_once(t, b->tick_given, error) == REFUSED || tick_nanos(t, &b->tick_nanos, error) == REFUSED) {
             return REFUSED;
         }
         b->tick_given = 1;
         b->tick_text = t->value;
+        b->tick_text_length = t->value_length;
         return ACCEPTED;
     }
-    if (strcmp(key, "wait") == 0) {
+    if (is_key(t, "wait")) {
         return require_once(t, b->wait != OPTION_UNSET, error) == REFUSED ? REFUSED
                 : one_of(t, WAIT_SPELLINGS, COUNT(WAIT_SPELLINGS), &b->wait, error);
     }
-    if (strcmp(key, "cache") == 0) {
+    if (is_key(t, "cache")) {
         return require_once(t, b->cache != OPTION_UNSET, error) == REFUSED ? REFUSED
                 : one_of(t, CACHE_SPELLINGS, COUNT(CACHE_SPELLINGS), &b->cache, error);
     }
-    if (strcmp(key, "report") == 0) {
+    if (is_key(t, "report")) {
         if (require_once(t, b->report != NULL, error) == REFUSED) {
             return REFUSED;
         }
-        if (t->value[0] == '\0') {
+        if (t->value_length == 0) {
             return refuse_token(error, "empty value in ", t,
                                 "; valid values: summary, or the path of a JSON file to write at exit");
         }
         b->report = t->value;
+        b->report_length = t->value_length;
         return ACCEPTED;
     }
     /* enabled comes here true or with a bad value: false turned the agent off before any token was judged. */
@@ -423,14 +459,14 @@ static outcome accept(built *b, const token *t, char **error) {
     int *const boolean_values[] = {&b->monotonic, &b->verbose, &b->strict, &b->dry_run, &b->jmx, &b->native_filter,
                                    &b->enabled};
     for (size_t i = 0; i < COUNT(BOOLEAN_KEYS); i++) {
-        if (strcmp(key, BOOLEAN_KEYS[i]) == 0) {
+        if (is_key(t, BOOLEAN_KEYS[i])) {
             return require_once(t, *boolean_values[i] != OPTION_UNSET, error) == REFUSED ? REFUSED
                     : boolean_value(t, boolean_values[i], error);
         }
     }
     text_buffer message = {0};
     text_append(&message, "unknown option '");
-    text_append(&message, key);
+    text_append_excerpt(&message, t->key, t->key_length);
     text_append(&message, "' in ");
     append_quoted(&message, t);
     text_append(&message, "; valid keys: " VALID_KEYS);
@@ -445,34 +481,107 @@ static void free_built(built *b) {
     free_texts(&b->warnings);
 }
 
-static outcome build(const token *tokens, size_t count, built *b, char **error) {
+static void start_building(built *b) {
     memset(b, 0, sizeof *b);
     b->wait = b->cache = b->library_clocks = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
     b->dry_run = b->jmx = b->native_filter = b->enabled = OPTION_UNSET;
-    for (size_t i = 0; i < count; i++) {
-        if (accept(b, &tokens[i], error) == REFUSED) {
+}
+
+/* AgentOptions.judge: the tokens of one source on their own, REFUSED at the first bad one. */
+static outcome judge(const char *text, int source, char **error) {
+    built b;
+    start_building(&b);
+    token_reader reader = read_tokens(text, source);
+    token t;
+    outcome judged = ACCEPTED;
+    while (judged == ACCEPTED && next_token(&reader, &t)) {
+        judged = accept(&b, &t, error);
+    }
+    free_built(&b);
+    return judged;
+}
+
+/* The index of the token's key in OPTION_KEYS, or -1; every key is one once each source on its own was accepted. */
+static int key_index(const token *t) {
+    for (size_t i = 0; i < COUNT(KEYS); i++) {
+        if (is_key(t, KEYS[i])) {
+            return (int) i;
+        }
+    }
+    return -1;
+}
+
+/*
+ * The merge of AgentOptions.fromSources, built as it is read: the tokens of each source whose key no stronger source
+ * gives, the sources that gave any in `*sources`; REFUSED at the first bad one, or (with *error NULL) where memory
+ * runs short.
+ */
+static outcome build_merged(const char *const texts[SOURCE_COUNT], built *b, unsigned *sources, char **error) {
+    start_building(b);
+    unsigned long long keys_taken = 0;
+    for (int source = 0; source < SOURCE_COUNT; source++) {
+        unsigned long long keys_here = 0;
+        token_reader reader = read_tokens(texts[source], source);
+        token t;
+        while (next_token(&reader, &t)) {
+            int key = key_index(&t);
+            unsigned long long bit = key < 0 ? 0 : 1ULL << key;
+            /* A key that is none of them, were there one, goes to accept, which refuses it. */
+            if (key < 0 || (keys_taken & bit) == 0) {
+                if (accept(b, &t, error) == REFUSED) {
+                    free_built(b);
+                    return REFUSED;
+                }
+                keys_here |= bit;
+                *sources |= 1u << source;
+            }
+        }
+        keys_taken |= keys_here;
+    }
+    if (b->uncounted_warnings > 0) {
+        char line[64];
+        snprintf(line, sizeof line, "ignored %zu more clocks entries", b->uncounted_warnings);
+        if (!add_text(&b->warnings, text_copy(line, strlen(line)))) {
             free_built(b);
+            *error = NULL;
             return REFUSED;
         }
     }
     return ACCEPTED;
 }
 
-static int same_key(const char *a, const char *b) {
-    return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
-}
-
 /* The strongest source with an enabled=false token, or OPTION_UNSET: checked before anything is judged. */
-static int source_turning_off(const token_list by_source[SOURCE_COUNT]) {
+static int source_turning_off(const char *const texts[SOURCE_COUNT]) {
     for (int source = 0; source < SOURCE_COUNT; source++) {
-        for (size_t i = 0; i < by_source[source].count; i++) {
-            const token *t = &by_source[source].tokens[i];
-            if (t->key != NULL && strcmp(t->key, ENABLED_KEY) == 0 && strcmp(t->value, "false") == 0) {
+        token_reader reader = read_tokens(texts[source], source);
+        token t;
+        while (next_token(&reader, &t)) {
+            if (is_key(&t, ENABLED_KEY) && text_equals(t.value, t.value_length, "false")) {
                 return source;
             }
         }
     }
     return OPTION_UNSET;
+}
+
+/* Whether the merged options say strict=true: the strongest source that gives strict gives its value. */
+static int strict_requested_by(const char *const texts[SOURCE_COUNT]) {
+    for (int source = 0; source < SOURCE_COUNT; source++) {
+        token_reader reader = read_tokens(texts[source], source);
+        token t;
+        int given = 0;
+        int requested = 0;
+        while (next_token(&reader, &t)) {
+            if (is_key(&t, "strict")) {
+                given = 1;
+                requested |= text_equals(t.value, t.value_length, "true");
+            }
+        }
+        if (given) {
+            return requested;
+        }
+    }
+    return 0;
 }
 
 /*
@@ -532,91 +641,56 @@ static int clocks_in_force(agent_options *options) {
 int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *options, char **error,
                         int *strict_requested) {
     memset(options, 0, sizeof *options);
-    options->off_by = OPTION_UNSET;
     *error = NULL;
-    *strict_requested = 0;
-    token_list by_source[SOURCE_COUNT] = {{0}};
-    token_list merged = {0};
-    int memory = 1;
-    for (int source = 0; source < SOURCE_COUNT && memory; source++) {
-        memory = split_options(sources[source], source, &by_source[source]);
-    }
     /* Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none. */
-    if (memory) {
-        options->off_by = source_turning_off(by_source);
+    options->off_by = source_turning_off(sources);
+    *strict_requested = options->off_by == OPTION_UNSET && strict_requested_by(sources);
+    if (options->off_by != OPTION_UNSET) {
+        return 1;
     }
-    int off = options->off_by != OPTION_UNSET;
-    int ok = off;
-    for (int source = 0; source < SOURCE_COUNT && memory && !off; source++) {
-        size_t taken_before = merged.count;
-        for (size_t i = 0; i < by_source[source].count && memory; i++) {
-            const token *t = &by_source[source].tokens[i];
-            int taken = 0;
-            /* Keys of stronger sources only: a source may repeat a key, which the builder then judges. */
-            for (size_t j = 0; j < taken_before && !taken; j++) {
-                taken = same_key(merged.tokens[j].key, t->key);
-            }
-            if (!taken) {
-                memory = add_token(&merged, t->key, t->key == NULL ? 0 : strlen(t->key), t->value, strlen(t->value),
-                                   t->text, strlen(t->text), source);
-                options->sources |= 1u << source;
-            }
-        }
-    }
-    if (memory && !off) {
-        for (size_t i = 0; i < merged.count; i++) {
-            if (merged.tokens[i].key != NULL && strcmp(merged.tokens[i].key, "strict") == 0
-                    && strcmp(merged.tokens[i].value, "true") == 0) {
-                *strict_requested = 1;
-            }
-        }
-        built b;
-        /* Each source on its own first: a bad option is reported even where a stronger source overrides its key. */
-        int refused = 0;
-        for (int source = 0; source < SOURCE_COUNT && !refused; source++) {
-            refused = build(by_source[source].tokens, by_source[source].count, &b, error) == REFUSED;
-            if (!refused) {
-                free_built(&b);
-            }
-        }
-        refused = refused || build(merged.tokens, merged.count, &b, error) == REFUSED;
-        /* strict=true asks that nothing be left out: an entry that would be is a bad option. */
-        if (!refused && *strict_requested && b.warnings.count > 0) {
-            *error = text_copy(b.warnings.texts[0], strlen(b.warnings.texts[0]));
-            free_built(&b);
-            refused = 1;
-        }
-        if (!refused) {
-            options->includes = b.includes;
-            options->excludes = b.excludes;
-            options->cached_instants = b.cached_instants;
-            options->tick_nanos = b.tick_given ? b.tick_nanos : DEFAULT_TICK_NANOS;
-            const char *tick_text = b.tick_given ? b.tick_text : "1ms";
-            options->tick_text = text_copy(tick_text, strlen(tick_text));
-            options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
-            options->cache = b.cache;
-            options->library_clocks = b.library_clocks == OPTION_UNSET ? 0 : b.library_clocks;
-            options->own_clocks = b.clocks;
-            options->warnings = b.warnings;
-            int clocks_ready = clocks_in_force(options);
-            options->monotonic = b.monotonic == 1;
-            options->verbose = b.verbose == 1;
-            options->strict = b.strict == 1;
-            options->report = b.report == NULL ? NULL : text_copy(b.report, strlen(b.report));
-            options->dry_run = b.dry_run == 1;
-            options->jmx = b.jmx != 0;
-            options->native_filter = b.native_filter;
-            ok = clocks_ready && options->tick_text != NULL && (b.report == NULL || options->report != NULL);
-            if (!ok) {
-                free_agent_options(options);
-            }
-        }
-    }
+    /* Each source on its own first: a bad option is reported even where a stronger source overrides its key. */
     for (int source = 0; source < SOURCE_COUNT; source++) {
-        free_tokens(&by_source[source]);
+        if (judge(sources[source], source, error) == REFUSED) {
+            return 0;
+        }
     }
-    free_tokens(&merged);
-    return ok;
+    built b;
+    if (build_merged(sources, &b, &options->sources, error) == REFUSED) {
+        return 0;
+    }
+    /* strict=true asks that nothing be left out: an entry that would be is a bad option. */
+    if (*strict_requested && b.warnings.count > 0) {
+        *error = text_copy(b.warnings.texts[0], strlen(b.warnings.texts[0]));
+        free_built(&b);
+        return 0;
+    }
+    options->includes = b.includes;
+    options->excludes = b.excludes;
+    options->cached_instants = b.cached_instants;
+    options->tick_nanos = b.tick_given ? b.tick_nanos : DEFAULT_TICK_NANOS;
+    options->tick_text = b.tick_given ? text_copy(b.tick_text, b.tick_text_length) : text_copy("1ms", 3);
+    options->wait = b.wait == OPTION_UNSET ? 0 : b.wait;
+    options->cache = b.cache;
+    options->library_clocks = b.library_clocks == OPTION_UNSET ? 0 : b.library_clocks;
+    options->own_clocks = b.clocks;
+    options->warnings = b.warnings;
+    int clocks_ready = clocks_in_force(options);
+    options->monotonic = b.monotonic == 1;
+    options->verbose = b.verbose == 1;
+    options->strict = b.strict == 1;
+    options->report = b.report == NULL ? NULL : text_copy(b.report, b.report_length);
+    options->dry_run = b.dry_run == 1;
+    options->jmx = b.jmx != 0;
+    options->native_filter = b.native_filter;
+    if (!clocks_ready || options->tick_text == NULL || (b.report != NULL && options->report == NULL)) {
+        free_agent_options(options);
+        return 0;
+    }
+    return 1;
+}
+
+size_t option_text_utf16(const char *text, uint16_t *units) {
+    return text_utf16(text, strlen(text), units);
 }
 
 const char *turned_off_by(const agent_options *options) {

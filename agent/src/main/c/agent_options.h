@@ -8,6 +8,7 @@
 #define CLOCK_AGENT_AGENT_OPTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "clock_methods.h"
 
@@ -77,6 +78,12 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
                         int *strict_requested);
 
 void free_agent_options(agent_options *options);
+
+/*
+ * A source's text as the parser read it, as UTF-16 code units (a malformed byte U+FFFD), for the Java side, which must
+ * parse the very text this parser did: into `units`, with room for strlen(text) of them; returns how many.
+ */
+size_t option_text_utf16(const char *text, uint16_t *units);
 
 /* The name of the source whose enabled=false turned the agent off, as AgentOptions.turnedOffBy(); NULL while on. */
 const char *turned_off_by(const agent_options *options);

@@ -3,11 +3,16 @@
  * so that it stays apart from the service, with the natives it reads the hook's counts and restores classes through,
  * started through NativeEntry.start. When to load it is java_side.c's.
  *
- * May include: agent_copy.h, class_restore.h, clock_class_loads.h, java_side_loader.h, jni_helpers.h.
+ * May include: agent_copy.h, agent_options.h, class_restore.h, clock_class_loads.h, java_side_loader.h,
+ * jni_helpers.h.
  */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "agent_copy.h"
+#include "agent_options.h"
 #include "class_restore.h"
 #include "clock_class_loads.h"
 #include "java_contract.h"
@@ -16,6 +21,28 @@
 
 /* The local references load_java_side makes: the loader's classes and objects, the entry's, the arguments. */
 #define LOCAL_REFS_OF_THE_LOAD 32
+
+/*
+ * A source's text as the Java side is to parse it: the very code units the C parser read, NULL for a source not
+ * given; where memory runs short, NULL with an OutOfMemoryError pending, which must not pass for a source not given.
+ */
+static jstring source_text(JNIEnv *jni, const char *text) {
+    if (text == NULL) {
+        return NULL;
+    }
+    size_t length = strlen(text);
+    uint16_t *units = length > INT_MAX ? NULL : malloc((length == 0 ? 1 : length) * sizeof *units);
+    if (units == NULL) {
+        jclass out_of_memory = (*jni)->FindClass(jni, "java/lang/OutOfMemoryError");
+        if (out_of_memory != NULL) {
+            (*jni)->ThrowNew(jni, out_of_memory, "copying the options for the Java side");
+        }
+        return NULL;
+    }
+    jstring java_text = (*jni)->NewString(jni, (const jchar *) units, (jsize) option_text_utf16(text, units));
+    free(units);
+    return java_text;
+}
 
 /* A class loader over the jar alone, above the platform loader: the agent's Java stays apart from the service. */
 static jobject agent_loader(JNIEnv *jni) {
@@ -120,10 +147,15 @@ jobject load_java_side(JNIEnv *jni, installation_methods *methods) {
             ? NULL : class_in(jni, loader, JAVA_ENTRY_CLASS, JNI_TRUE);
     jmethodID start = entry == NULL ? NULL
             : (*jni)->GetStaticMethodID(jni, entry, JAVA_ENTRY_START_NAME, JAVA_ENTRY_START_DESCRIPTOR);
-    jstring arguments = start == NULL ? NULL : java_string(jni, this_copy.arguments);
+    jstring texts[SOURCE_COUNT] = {NULL, NULL, NULL};
+    for (int source = 0; source < SOURCE_COUNT && start != NULL && !(*jni)->ExceptionCheck(jni); source++) {
+        texts[source] = source_text(jni, this_copy.sources[source]);
+    }
     jstring claimed = start == NULL || (*jni)->ExceptionCheck(jni) ? NULL : java_string(jni, this_copy.banner);
     jobject started = claimed == NULL ? NULL
-            : checked(jni, (*jni)->CallStaticObjectMethod(jni, entry, start, arguments, claimed));
+            : checked(jni, (*jni)->CallStaticObjectMethod(jni, entry, start, texts[SOURCE_AGENT_ARGUMENTS],
+                                                          texts[SOURCE_SYSTEM_PROPERTY],
+                                                          texts[SOURCE_ENVIRONMENT_VARIABLE], claimed));
     /* A start that returns none without a failure has said why itself. */
     if (started == NULL && (start == NULL || (*jni)->ExceptionCheck(jni))) {
         char why[EXCEPTION_LINE_SIZE];

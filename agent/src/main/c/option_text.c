@@ -10,6 +10,7 @@
  */
 #include "option_text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,7 +66,8 @@ int decimal_digit(unsigned unit) {
     return (int) ((unit - DIGITS[low].first) % 10u);
 }
 
-unsigned next_code_unit(const char **at, const char *end, int *units) {
+/* The next character of UTF-8 text as a code point, a malformed byte U+FFFD: as next_code_unit and text_utf16 read. */
+static unsigned next_code_point(const char **at, const char *end) {
     const unsigned char *p = (const unsigned char *) *at;
     size_t left = (size_t) (end - *at);
     unsigned lead = p[0];
@@ -85,18 +87,15 @@ unsigned next_code_unit(const char **at, const char *end, int *units) {
         length = 4;
     } else {
         *at += 1;
-        *units = 1;
         return REPLACEMENT_CHARACTER;
     }
     if (length > left) {
         *at += 1;
-        *units = 1;
         return REPLACEMENT_CHARACTER;
     }
     for (size_t i = 1; i < length; i++) {
         if ((p[i] & 0xC0u) != 0x80u) {
             *at += 1;
-            *units = 1;
             return REPLACEMENT_CHARACTER;
         }
         code_point = (code_point << 6) | (p[i] & 0x3Fu);
@@ -104,16 +103,32 @@ unsigned next_code_unit(const char **at, const char *end, int *units) {
     static const unsigned SMALLEST[] = {0, 0, 0x80, 0x800, 0x10000};
     if (code_point < SMALLEST[length] || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point < 0xE000)) {
         *at += 1;
-        *units = 1;
         return REPLACEMENT_CHARACTER;
     }
     *at += length;
-    if (code_point >= 0x10000) {
-        *units = 2;
-        return 0xD800u + ((code_point - 0x10000u) >> 10);
-    }
-    *units = 1;
     return code_point;
+}
+
+unsigned next_code_unit(const char **at, const char *end, int *units) {
+    unsigned code_point = next_code_point(at, end);
+    *units = code_point >= 0x10000 ? 2 : 1;
+    return code_point >= 0x10000 ? 0xD800u + ((code_point - 0x10000u) >> 10) : code_point;
+}
+
+size_t text_utf16(const char *text, size_t length, uint16_t *units) {
+    const char *at = text;
+    const char *end = text + length;
+    size_t count = 0;
+    while (at < end) {
+        unsigned code_point = next_code_point(&at, end);
+        if (code_point >= 0x10000) {
+            units[count++] = (uint16_t) (0xD800u + ((code_point - 0x10000u) >> 10));
+            units[count++] = (uint16_t) (0xDC00u + ((code_point - 0x10000u) & 0x3FFu));
+        } else {
+            units[count++] = (uint16_t) code_point;
+        }
+    }
+    return count;
 }
 
 int text_is_blank(const char *text, size_t length) {
@@ -184,63 +199,67 @@ char *text_finish(text_buffer *b) {
     return b->text;
 }
 
-void free_tokens(token_list *list) {
-    for (size_t i = 0; i < list->count; i++) {
-        free(list->tokens[i].key);
-        free(list->tokens[i].value);
-        free(list->tokens[i].text);
+void text_append_excerpt(text_buffer *b, const char *text, size_t length) {
+    const char *at = text;
+    const char *end = text + length;
+    const char *excerpt_end = NULL;
+    size_t units = 0;
+    while (at < end) {
+        int character_units;
+        (void) next_code_unit(&at, end, &character_units);
+        units += (size_t) character_units;
+        /* A surrogate pair that would straddle the cut is left out whole, as the Java side leaves it out. */
+        if (units <= QUOTED_MOST) {
+            excerpt_end = at;
+        }
     }
-    free(list->tokens);
-    list->tokens = NULL;
-    list->count = 0;
+    if (units <= QUOTED_MOST) {
+        text_append_bytes(b, text, length);
+        return;
+    }
+    char count[48];
+    snprintf(count, sizeof count, "... (%zu characters)", units);
+    text_append_bytes(b, text, excerpt_end == NULL ? 0 : (size_t) (excerpt_end - text));
+    text_append(b, count);
 }
 
-int add_token(token_list *list, const char *key, size_t key_length, const char *value, size_t value_length,
-              const char *text, size_t text_length, int source) {
-    token *grown = realloc(list->tokens, (list->count + 1) * sizeof *grown);
-    if (grown == NULL) {
-        return 0;
+token_reader read_tokens(const char *options, int source) {
+    token_reader reader = {options, 0, 1, source};
+    if (options != NULL) {
+        reader.length = strlen(options);
+        /* A blank text holds no token, as OptionToken.split finds none in it. */
+        reader.next = text_is_blank(options, reader.length) ? reader.length + 1 : 0;
     }
-    list->tokens = grown;
-    token *t = &list->tokens[list->count];
-    t->key = key == NULL ? NULL : text_copy(key, key_length);
-    t->value = text_copy(value, value_length);
-    t->text = text_copy(text, text_length);
-    t->source = source;
-    list->count++;
-    return (key == NULL || t->key != NULL) && t->value != NULL && t->text != NULL;
+    return reader;
 }
 
 /* OptionToken.split: comma-separated, empty pieces kept, each split at its first '='. */
-int split_options(const char *options, int source, token_list *tokens) {
-    if (options == NULL || text_is_blank(options, strlen(options))) {
-        return 1;
+int next_token(token_reader *reader, token *t) {
+    if (reader->options == NULL || reader->next > reader->length) {
+        return 0;
     }
-    const char *piece = options;
-    for (;;) {
-        const char *comma = strchr(piece, ',');
-        size_t length = comma == NULL ? strlen(piece) : (size_t) (comma - piece);
-        const char *equals_sign = memchr(piece, '=', length);
-        int added;
-        if (text_is_blank(piece, length)) {
-            added = add_token(tokens, NULL, 0, "", 0, options, strlen(options), source);
-        } else if (equals_sign == NULL || equals_sign == piece) {
-            added = add_token(tokens, NULL, 0, "", 0, piece, length, source);
-        } else {
-            const char *key = piece;
-            size_t key_length = (size_t) (equals_sign - piece);
-            const char *value = equals_sign + 1;
-            size_t value_length = length - key_length - 1;
-            text_trim(&key, &key_length);
-            text_trim(&value, &value_length);
-            added = add_token(tokens, key, key_length, value, value_length, piece, length, source);
-        }
-        if (!added) {
-            return 0;
-        }
-        if (comma == NULL) {
-            return 1;
-        }
-        piece = comma + 1;
+    const char *piece = reader->options + reader->next;
+    const char *comma = memchr(piece, ',', reader->length - reader->next);
+    size_t length = comma == NULL ? reader->length - reader->next : (size_t) (comma - piece);
+    reader->next += length + 1;
+    const char *equals_sign = memchr(piece, '=', length);
+    t->source = reader->source;
+    t->key = NULL;
+    t->key_length = 0;
+    t->value = "";
+    t->value_length = 0;
+    t->text = piece;
+    t->text_length = length;
+    if (text_is_blank(piece, length)) {
+        t->text = reader->options;
+        t->text_length = reader->length;
+    } else if (equals_sign != NULL && equals_sign != piece) {
+        t->key = piece;
+        t->key_length = (size_t) (equals_sign - piece);
+        t->value = equals_sign + 1;
+        t->value_length = length - t->key_length - 1;
+        text_trim(&t->key, &t->key_length);
+        text_trim(&t->value, &t->value_length);
     }
+    return 1;
 }

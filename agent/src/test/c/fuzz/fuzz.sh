@@ -21,8 +21,9 @@
 # install clang), the JDK's headers ($JAVA_HOME, else the JDK of the java on the PATH), the agent built (for the
 # class_file_format.h and option_grammar.h it writes), to fuzz the class-file harnesses, Maven, and, to check the
 # options corpus, the agent's tests compiled and gcc (mvn -B -pl agent test-compile).
-# Exit status: 0 no crash, or no clang with libFuzzer here, which one line starting "notice:" says; 1 a crash or a
-# failed check; 2 a usage error, a harness that does not build, or seeds that Maven cannot fetch.
+# Exit status: 0 no crash, or no clang with libFuzzer here, which one line starting "notice:" says (unless
+# FUZZ_REQUIRED=1, as CI sets it: then 2); 1 a crash or a failed check; 2 a usage error, a harness that does not build,
+# or seeds that Maven cannot fetch.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 all=$(cd "$here" && ls ./*_fuzzer.c | sed 's|^\./||; s|_fuzzer\.c$||' | paste -sd ' ')
@@ -71,6 +72,15 @@ fuzz_seconds() {
     echo "$seconds"
   fi
 }
+# The limits each input runs under, replayed or fuzzed: the options harness's make a parser whose time or memory grows
+# faster than its input fail on the long inputs of its corpus (a 200,000-byte text parses in some milliseconds and a
+# few hundred kilobytes), which the class-file harnesses' would not.
+harness_limits() {
+  case $1 in
+    options) echo "-max_len=262144 -timeout=5 -rss_limit_mb=512 -malloc_limit_mb=16" ;;
+    *) echo "-timeout=10 -rss_limit_mb=2048" ;;
+  esac
+}
 harness_inputs() {
   case $1 in
     options) echo "$here/options-corpus" ;;
@@ -86,7 +96,12 @@ printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
   > "$work/probe.c"
 # shellcheck disable=SC2086 # the flags are words
 if ! command -v clang >/dev/null 2>&1 || ! clang $flags -o "$work/probe" "$work/probe.c" >"$work/probe.log" 2>&1; then
-  echo "notice: no clang with libFuzzer here (Debian: apt-get install clang; see $work/probe.log); not fuzzed"
+  if [ "${FUZZ_REQUIRED:-0}" = 1 ]; then
+    echo "no clang with libFuzzer here, and FUZZ_REQUIRED=1 (see $work/probe.log)" >&2
+    exit 2
+  fi
+  echo "notice: no clang with libFuzzer here (Debian: apt-get install clang libclang-rt-dev; see $work/probe.log);" \
+    "not fuzzed"
   exit 0
 fi
 for header in class_file_format.h option_grammar.h; do
@@ -106,7 +121,9 @@ for harness in $harnesses; do
     exit 2
   fi
   # Given files rather than folders, libFuzzer runs each once, and stops at the first that fails.
-  if [ -z "$(ls "$inputs")" ] || "$work/${harness}_fuzzer" "$inputs"/* > "$work/$harness-replay.log" 2>&1; then
+  # shellcheck disable=SC2046 # the limits are words
+  if [ -z "$(ls "$inputs")" ] || "$work/${harness}_fuzzer" $(harness_limits "$harness") "$inputs"/* \
+      > "$work/$harness-replay.log" 2>&1; then
     echo "$harness: $(ls "$inputs" | wc -l) saved inputs of $(basename "$inputs")/ replayed, no crash"
   else
     echo "$harness: a saved input of $(basename "$inputs")/ fails again (log: $work/$harness-replay.log)"
@@ -163,9 +180,10 @@ start_fuzzing() {
   rm -f "$work/$harness.status"
   (
     status=0
+    # shellcheck disable=SC2046 # the limits are words
     UBSAN_OPTIONS=print_stacktrace=1 "$work/${harness}_fuzzer" -max_total_time="$(fuzz_seconds "$harness")" \
-      -print_final_stats=1 -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" -timeout=10 \
-      -rss_limit_mb=2048 "$@" > "$work/$harness.log" 2>&1 || status=$?
+      -print_final_stats=1 -dict="$(harness_dictionary "$harness")" -artifact_prefix="$crashes/" \
+      $(harness_limits "$harness") "$@" > "$work/$harness.log" 2>&1 || status=$?
     echo "$status" > "$work/$harness.status"
   ) &
 }

@@ -5,6 +5,8 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The agent's entry points: {@code premain}, {@code agentmain} and, for {@code java -jar clock-agent.jar},
@@ -133,10 +135,8 @@ public final class ClockAgent {
             if (source[0] == null) {
                 continue;
             }
-            for (String token : source[0].split(",")) {
-                if ("false".equals(valueFor(token, "enabled"))) {
-                    return source[1];
-                }
+            if (valuesOf(source[0], "enabled").contains("false")) {
+                return source[1];
             }
         }
         return null;
@@ -209,18 +209,40 @@ public final class ClockAgent {
     }
 
     private static String lastValue(String options, String key) {
-        String value = null;
-        for (String token : options.split(",")) {
-            String given = valueFor(token, key);
-            value = given == null ? value : given;
-        }
-        return value;
+        List<String> values = valuesOf(options, key);
+        return values.isEmpty() ? null : values.get(values.size() - 1);
     }
 
-    /** The value of a {@code key=value} token, trimmed as the options' parser trims it; null for another key. */
-    private static String valueFor(String token, String key) {
-        int equals = token.indexOf('=');
-        return equals > 0 && token.substring(0, equals).trim().equals(key) ? token.substring(equals + 1).trim() : null;
+    /**
+     * The values of the {@code key=value} tokens of {@code options} with this key, in order, trimmed as the options'
+     * parser trims them. Read in place, each character once and no token copied but these, as an option string may
+     * be as long as an argfile allows.
+     */
+    private static List<String> valuesOf(String options, String key) {
+        List<String> values = new ArrayList<>();
+        int start = 0;
+        while (start <= options.length()) {
+            int equals = -1;
+            int end = start;
+            for (; end < options.length() && options.charAt(end) != ','; end++) {
+                equals = equals < 0 && options.charAt(end) == '=' ? end : equals;
+            }
+            if (equals > start) {
+                int keyStart = start;
+                int keyEnd = equals;
+                while (keyStart < keyEnd && options.charAt(keyStart) <= ' ') {
+                    keyStart++;
+                }
+                while (keyEnd > keyStart && options.charAt(keyEnd - 1) <= ' ') {
+                    keyEnd--;
+                }
+                if (keyEnd - keyStart == key.length() && options.regionMatches(keyStart, key, 0, key.length())) {
+                    values.add(options.substring(equals + 1, end).trim());
+                }
+            }
+            start = end + 1;
+        }
+        return values;
     }
 
     /**

@@ -14,6 +14,8 @@ import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Options come from the agent arguments (after {@code -javaagent:clock-agent.jar=} or
@@ -173,6 +175,25 @@ class OptionSourcesTest {
      * the cached clock: an inspecting agent cannot see the class after the native start's hook, which every
      * {@code -javaagent}'s transformers precede, as the JVM calls its environments in the order they were created.
      */
+    /**
+     * The Java side parses the very texts the C half parsed, not the sources read again: here the service set the
+     * property to a bad option in the second before the Java side loaded, which then refused it and started no ticker
+     * ("the ticker did not start, so reads take the direct clock: bad value in 'wait=sometimes'").
+     */
+    @ParameterizedTest(name = "on JDK {0} through {1}")
+    @MethodSource("io.clockagent.it.support.AgentEntry#onJdks17And25")
+    void theJavaSideRunsWithTheOptionsTheCHalfRead(int featureVersion, AgentEntry entry, @TempDir Path runDirectory) {
+        Run run = new Run(featureVersion, runDirectory);
+        entry.addTo(run.jvm.option("-D" + PROPERTY + "=include=" + PROBE_PACKAGE), null);
+
+        ForkResult result = run.jvm.classPath(BuildOutputs.testClasses()).runMain(OptionsProbeMain.class.getName(),
+                OptionsProbeMain.SPOIL_OPTIONS_PROPERTY, OptionsProbeMain.AWAIT_TICKER);
+
+        assertEquals(0, result.exitStatus(), result.describe());
+        assertEquals(1, result.stderr().size(), "the banner alone\n" + result.describe());
+        assertTrue(result.stdout().contains("ticker threads 1"), result.describe());
+    }
+
     private static final class Run {
 
         final ForkedJvm jvm;

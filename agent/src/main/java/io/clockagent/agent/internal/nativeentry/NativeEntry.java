@@ -20,12 +20,18 @@ public final class NativeEntry {
     }
 
     /**
+     * The three sources' texts are those the C half parsed, as it read them: read again here, the property and the
+     * environment variable may have changed since, or decode otherwise (a POSIX locale's decoding of UTF-8).
+     *
      * @param agentArguments the text after {@code =} in {@code -agentpath:libclockagent.so=...} or
      *     {@code -javaagent:clock-agent.jar=...}, or null
+     * @param systemProperty the system property {@value AgentOptions#SYSTEM_PROPERTY} as the C half read it, or null
+     * @param environmentVariable {@value AgentOptions#ENVIRONMENT_VARIABLE} as the C half read it, or null
      * @param banner the banner the C half printed and claimed the JVM with
      * @return what the C half reports to, or null if this copy stands aside
      */
-    public static Object start(String agentArguments, String banner) {
+    public static Object start(String agentArguments, String systemProperty, String environmentVariable,
+            String banner) {
         AgentLog log = AgentLog.toStandardError();
         try {
             if (!banner.equals(ActiveCopy.active())) {
@@ -33,8 +39,7 @@ public final class NativeEntry {
                 return null;
             }
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
-            AgentOptions options = AgentOptions.fromSources(agentArguments,
-                    System.getProperty(AgentOptions.SYSTEM_PROPERTY), System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
+            AgentOptions options = AgentOptions.fromSources(agentArguments, systemProperty, environmentVariable);
             return new Installation(new HookRewriting(options.packages()), options, banner, HostClocksource.describe(), log);
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);

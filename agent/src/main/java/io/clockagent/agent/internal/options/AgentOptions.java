@@ -29,8 +29,9 @@ public final class AgentOptions {
     public static final long MIN_TICK_NANOS = 1_000_000L;
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
-    static final String VALID_KEYS = "include, exclude, cachedInstants, libraryClocks, clocks, tick, wait, cache,"
-            + " monotonic, verbose, strict, report, dryRun, jmx, nativeFilter, enabled";
+    static final List<String> KEYS = List.of("include", "exclude", "cachedInstants", "libraryClocks", "clocks", "tick",
+            "wait", "cache", "monotonic", "verbose", "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled");
+    static final String VALID_KEYS = String.join(", ", KEYS);
     static final String ENABLED = "enabled";
     private static final String SUMMARY = "summary";
 
@@ -59,7 +60,7 @@ public final class AgentOptions {
         this.libraryClocks = built.libraryClocks == null ? LibraryClockPolicy.RETIRE : built.libraryClocks;
         this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants, libraryClocks,
                 built.clocks);
-        this.warnings = List.copyOf(built.warnings);
+        this.warnings = built.leftOut.lines();
         this.tickNanos = built.tickNanos == null ? DEFAULT_TICK_NANOS : built.tickNanos;
         this.tickText = built.tickNanos == null ? "1ms" : built.tickText;
         this.waitStrategy = built.waitStrategy == null ? WaitStrategy.PARK : built.waitStrategy;
@@ -97,45 +98,49 @@ public final class AgentOptions {
             {"system property " + SYSTEM_PROPERTY, systemProperty},
             {ENVIRONMENT_VARIABLE, environmentVariable},
         };
-        List<List<OptionToken>> sourceTokens = new ArrayList<>();
+        // Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none.
         for (String[] source : bySource) {
-            List<OptionToken> tokens = OptionToken.split(source[1], source[0]);
-            // Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none.
-            for (OptionToken token : tokens) {
+            for (OptionToken token : OptionToken.split(source[1], source[0])) {
                 if (ENABLED.equals(token.key()) && token.value().equals("false")) {
                     return new AgentOptions(new Builder(), Set.of(), source[0]);
                 }
             }
-            sourceTokens.add(tokens);
         }
-        List<OptionToken> merged = new ArrayList<>();
-        Set<String> keysTaken = new LinkedHashSet<>();
-        Set<String> sources = new LinkedHashSet<>();
-        for (int source = 0; source < bySource.length; source++) {
-            List<OptionToken> tokens = sourceTokens.get(source);
-            Set<String> keysHere = new LinkedHashSet<>();
-            for (OptionToken token : tokens) {
-                if (!keysTaken.contains(token.key())) {
-                    merged.add(token);
-                    keysHere.add(token.key());
-                    sources.add(bySource[source][0]);
-                }
-            }
-            keysTaken.addAll(keysHere);
-        }
+        // As the merged options will say: the strongest source that gives strict gives its value.
         boolean strictRequested = false;
-        for (OptionToken token : merged) {
-            strictRequested |= "strict".equals(token.key()) && token.value().equals("true");
+        boolean strictGiven = false;
+        for (String[] source : bySource) {
+            boolean strictHere = false;
+            for (OptionToken token : OptionToken.split(source[1], source[0])) {
+                boolean strict = "strict".equals(token.key());
+                strictRequested |= strict && !strictGiven && token.value().equals("true");
+                strictHere |= strict;
+            }
+            strictGiven |= strictHere;
         }
         try {
             // Each source on its own first: a bad option is reported even where a stronger source overrides its key.
-            for (List<OptionToken> tokens : sourceTokens) {
-                build(tokens);
+            // Then every key is a valid one, and the sources merge key by key, each token read once more.
+            for (String[] source : bySource) {
+                judge(OptionToken.split(source[1], source[0]));
             }
-            Builder built = build(merged);
+            Builder built = new Builder();
+            Set<String> keysTaken = new LinkedHashSet<>();
+            Set<String> sources = new LinkedHashSet<>();
+            for (String[] source : bySource) {
+                Set<String> keysHere = new LinkedHashSet<>();
+                for (OptionToken token : OptionToken.split(source[1], source[0])) {
+                    if (!keysTaken.contains(token.key())) {
+                        built.accept(token);
+                        keysHere.add(token.key());
+                        sources.add(source[0]);
+                    }
+                }
+                keysTaken.addAll(keysHere);
+            }
             // strict=true asks that nothing be left out: an entry that would be is a bad option.
-            if (strictRequested && !built.warnings.isEmpty()) {
-                throw new AgentOptionsException(built.warnings.get(0));
+            if (strictRequested && !built.leftOut.isEmpty()) {
+                throw new AgentOptionsException(built.leftOut.first());
             }
             return new AgentOptions(built, sources, null);
         } catch (AgentOptionsException bad) {
@@ -143,12 +148,11 @@ public final class AgentOptions {
         }
     }
 
-    private static Builder build(List<OptionToken> tokens) {
+    private static void judge(Iterable<OptionToken> tokens) {
         Builder builder = new Builder();
         for (OptionToken token : tokens) {
             builder.accept(token);
         }
-        return builder;
     }
 
     static long parseTickNanos(OptionToken token) {
@@ -296,7 +300,7 @@ public final class AgentOptions {
         final List<String> excludes = new ArrayList<>();
         final List<String> cachedInstants = new ArrayList<>();
         final List<String> clocks = new ArrayList<>();
-        final List<String> warnings = new ArrayList<>();
+        final LeftOutEntries leftOut = new LeftOutEntries();
         LibraryClockPolicy libraryClocks;
         Long tickNanos;
         String tickText;
@@ -314,7 +318,8 @@ public final class AgentOptions {
         void accept(OptionToken token) {
             if (token.key() == null) {
                 throw new AgentOptionsException(token.text().isBlank() || token.text().contains(",")
-                        ? "empty option in " + token.quoted() + "; options are key=value pairs separated by single commas"
+                        ? "empty option in " + token.quoted()
+                                + "; options are key=value pairs separated by single commas"
                         : token.quoted() + " is not key=value; valid keys: " + VALID_KEYS);
             }
             switch (token.key()) {
@@ -328,7 +333,7 @@ public final class AgentOptions {
                     cachedInstants.addAll(PackageNames.parse(token));
                     break;
                 case "clocks":
-                    ClockNames.parse(token, clocks, warnings);
+                    ClockNames.parse(token, clocks, leftOut);
                     break;
                 case "libraryClocks":
                     requireOnce(token, libraryClocks);
@@ -385,8 +390,8 @@ public final class AgentOptions {
                     enabled = token.booleanValue();
                     break;
                 default:
-                    throw new AgentOptionsException("unknown option '" + token.key() + "' in " + token.quoted()
-                            + "; valid keys: " + VALID_KEYS);
+                    throw new AgentOptionsException("unknown option '" + OptionToken.excerpt(token.key()) + "' in "
+                            + token.quoted() + "; valid keys: " + VALID_KEYS);
             }
         }
 

@@ -20,23 +20,25 @@ final class ClockNames {
     }
 
     /**
-     * Adds the entries of one {@code clocks} token to {@code clocks} as dotted names, and a warning for each one left
-     * out to {@code warnings}.
+     * Adds the entries of one {@code clocks} token to {@code clocks} as dotted names, and each one left out to
+     * {@code leftOut}.
      */
-    static void parse(OptionToken token, List<String> clocks, List<String> warnings) {
-        for (String raw : token.value().split(":", -1)) {
+    static void parse(OptionToken token, List<String> clocks, LeftOutEntries leftOut) {
+        String value = token.value();
+        for (int start = 0, end; start <= value.length(); start = end + 1) {
+            end = PackageNames.entryEnd(value, start);
+            String raw = value.substring(start, end);
             String name = raw.trim();
             int lastDot = name.lastIndexOf('.');
             if (lastDot < 0 || !PackageNames.isPackageName(name)) {
-                warnings.add("ignored '" + raw + "' in " + token.quoted() + "; expected " + VALID_FORMS);
+                leftOut.add(raw, token, "; expected " + VALID_FORMS);
                 continue;
             }
             String neverRewritten = IgnoredPackages.reasonFor(name.substring(0, lastDot).replace('.', '/') + '/');
             if (neverRewritten != null) {
-                warnings.add("ignored '" + raw + "' in " + token.quoted() + ": its class is never rewritten ("
-                        + neverRewritten + ")");
+                leftOut.add(raw, token, ": its class is never rewritten (" + neverRewritten + ")");
             } else if (clocks.size() == MOST) {
-                warnings.add("ignored '" + raw + "' in " + token.quoted() + AT_MOST);
+                leftOut.add(raw, token, AT_MOST);
             } else if (!clocks.contains(name)) {
                 clocks.add(name);
             }

@@ -1,14 +1,18 @@
 package io.clockagent.agent.internal.options;
 
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
 
 /**
  * One {@code key=value} token of an option string, with the source it came from so that errors can name both.
  * Immutable.
  */
 final class OptionToken {
+
+    /** The most UTF-16 code units of an option's text that an error line quotes; of a longer text, the first ones. */
+    static final int QUOTED_MOST = 64;
 
     private final String key;
     private final String value;
@@ -28,24 +32,54 @@ final class OptionToken {
         this.source = source;
     }
 
-    /** Splits on commas; malformed tokens are kept, without a key, so that the builder refuses them by their text. */
-    static List<OptionToken> split(String options, String source) {
-        List<OptionToken> tokens = new ArrayList<>();
+    /**
+     * Splits on commas, one token at a time as they are asked for, so that no more than one token of a long text is
+     * held at once; malformed tokens are kept, without a key, so that the builder refuses them by their text.
+     */
+    static Iterable<OptionToken> split(String options, String source) {
         if (options == null || options.isBlank()) {
-            return tokens;
+            return List.of();
         }
-        for (String text : options.split(",", -1)) {
-            int equals = text.indexOf('=');
-            if (text.isBlank()) {
-                tokens.add(new OptionToken(null, "", options, source));
-            } else if (equals <= 0) {
-                tokens.add(new OptionToken(null, "", text, source));
-            } else {
-                tokens.add(new OptionToken(text.substring(0, equals).trim(), text.substring(equals + 1).trim(), text,
-                        source));
+        return () -> new Iterator<>() {
+            private int start;
+
+            @Override
+            public boolean hasNext() {
+                return start <= options.length();
             }
+
+            @Override
+            public OptionToken next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                int comma = options.indexOf(',', start);
+                int end = comma < 0 ? options.length() : comma;
+                String text = options.substring(start, end);
+                start = end + 1;
+                int equals = text.indexOf('=');
+                if (text.isBlank()) {
+                    return new OptionToken(null, "", options, source);
+                }
+                if (equals <= 0) {
+                    return new OptionToken(null, "", text, source);
+                }
+                return new OptionToken(text.substring(0, equals).trim(), text.substring(equals + 1).trim(), text,
+                        source);
+            }
+        };
+    }
+
+    /**
+     * The text as an error line quotes it: whole up to {@link #QUOTED_MOST} code units; of a longer one its first
+     * ones, a surrogate pair kept whole, and its length, so that a line stays short whatever the option's length.
+     */
+    static String excerpt(String text) {
+        if (text.length() <= QUOTED_MOST) {
+            return text;
         }
-        return tokens;
+        int end = Character.isHighSurrogate(text.charAt(QUOTED_MOST - 1)) ? QUOTED_MOST - 1 : QUOTED_MOST;
+        return text.substring(0, end) + "... (" + text.length() + " characters)";
     }
 
     String key() {
@@ -62,7 +96,8 @@ final class OptionToken {
 
     /** The token in quotes, followed by its source unless it is the {@code -javaagent} string. */
     String quoted() {
-        return "'" + text + "'" + (source.equals(AgentOptions.AGENT_ARGUMENTS) ? "" : " (from " + source + ")");
+        String from = source.equals(AgentOptions.AGENT_ARGUMENTS) ? "" : " (from " + source + ")";
+        return "'" + excerpt(text) + "'" + from;
     }
 
     boolean booleanValue() {

@@ -24,7 +24,9 @@ final class PackageNames {
             throw new AgentOptionsException("empty package list in " + token.quoted() + "; expected " + VALID_FORMS);
         }
         List<String> packages = new ArrayList<>();
-        for (String raw : value.split(":", -1)) {
+        for (int start = 0, end; start <= value.length(); start = end + 1) {
+            end = entryEnd(value, start);
+            String raw = value.substring(start, end);
             String name = raw.trim();
             if (name.endsWith(".**")) {
                 name = name.substring(0, name.length() - 3);
@@ -32,33 +34,38 @@ final class PackageNames {
                 name = name.substring(0, name.length() - 2);
             }
             if (!isPackageName(name)) {
-                throw new AgentOptionsException("bad package '" + raw + "' in " + token.quoted() + "; expected "
-                        + VALID_FORMS);
+                throw new AgentOptionsException("bad package '" + OptionToken.excerpt(raw) + "' in " + token.quoted()
+                        + "; expected " + VALID_FORMS);
             }
             String neverRewritten = IgnoredPackages.reasonFor(name.replace('.', '/') + '/');
             if (neverRewritten != null) {
-                throw new AgentOptionsException("package '" + raw + "' in " + token.quoted() + " is never rewritten ("
-                        + neverRewritten + "); name your own packages instead");
+                throw new AgentOptionsException("package '" + OptionToken.excerpt(raw) + "' in " + token.quoted()
+                        + " is never rewritten (" + neverRewritten + "); name your own packages instead");
             }
             packages.add(name);
         }
         return packages;
     }
 
+    /** Where the ':'-separated entry of {@code value} that starts at {@code start} ends; read one at a time. */
+    static int entryEnd(String value, int start) {
+        int colon = value.indexOf(':', start);
+        return colon < 0 ? value.length() : colon;
+    }
+
     static boolean isPackageName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (String part : name.split("\\.", -1)) {
-            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
+        boolean partStart = true;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '.' && !partStart) {
+                partStart = true;
+            } else if (c != '.' && (partStart ? Character.isJavaIdentifierStart(c)
+                    : Character.isJavaIdentifierPart(c))) {
+                partStart = false;
+            } else {
                 return false;
             }
-            for (int i = 1; i < part.length(); i++) {
-                if (!Character.isJavaIdentifierPart(part.charAt(i))) {
-                    return false;
-                }
-            }
         }
-        return true;
+        return !partStart;
     }
 }

@@ -330,6 +330,39 @@ class AgentOptionsTest {
         assertEquals(file, options.reportFile());
     }
 
+    @Test
+    void anErrorLineQuotesALongTokenByItsFirstCharactersAndItsLength() {
+        AgentOptionsException commas = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.fromSources(null, null, ",".repeat(20_000)));
+        AgentOptionsException key = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.parse("k".repeat(100) + "=1"));
+
+        assertEquals("empty option in '" + ",".repeat(64) + "... (20000 characters)' (from CLOCK_AGENT_OPTIONS);"
+                + " options are key=value pairs separated by single commas", commas.getMessage());
+        assertEquals("unknown option '" + "k".repeat(64) + "... (100 characters)' in '" + "k".repeat(64)
+                + "... (102 characters)'; valid keys: " + AgentOptions.VALID_KEYS, key.getMessage());
+    }
+
+    @Test
+    void aSurrogatePairThatTheCutWouldSplitIsLeftOutWhole() {
+        AgentOptionsException bad = assertThrows(AgentOptionsException.class,
+                () -> AgentOptions.parse("x".repeat(63) + "\ud835\udd38y"));
+
+        assertTrue(bad.getMessage().startsWith("'" + "x".repeat(63) + "... (66 characters)' is not key=value"),
+                bad.getMessage());
+    }
+
+    @Test
+    void entriesLeftOutPastTheFirstEightShareOneLine() {
+        AgentOptions options = AgentOptions.parse("clocks=" + ":".repeat(999) + ",tick=2ms");
+
+        assertEquals(9, options.warnings().size(), options.warnings().toString());
+        assertEquals("ignored '' in 'clocks=" + ":".repeat(57) + "... (1006 characters)'; expected "
+                + ClockNames.VALID_FORMS, options.warnings().get(0));
+        assertEquals("ignored 992 more clocks entries", options.warnings().get(8));
+        assertEquals(2_000_000L, options.tickNanos());
+    }
+
     static AgentOptions fromSources(String[] sources) {
         return AgentOptions.fromSources(sources[0], sources[1], sources[2]);
     }

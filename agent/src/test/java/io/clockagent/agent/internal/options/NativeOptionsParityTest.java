@@ -137,6 +137,13 @@ class NativeOptionsParityTest {
                         .collect(java.util.stream.Collectors.joining(":")),
                 " enabled = false ", "enabled=false,", "enabled=false,,colour", "enabled=\u2003false",
                 "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false"));
+        // Long texts, which error lines quote by their first code units and their length.
+        corners.addAll(List.of(",".repeat(20_000), "x".repeat(63) + "\ud835\udd38y", "x".repeat(64), "x".repeat(65),
+                "k".repeat(100) + "=1", "tick=" + "1".repeat(100) + "ms", "clocks=" + ":".repeat(999),
+                "clocks=" + "3x.Y.now:".repeat(20) + ",strict=true", "include=" + "a.".repeat(50_000) + "a",
+                "include=" + "a:".repeat(10_000) + "a", "include=" + "\u00e9".repeat(70) + ".",
+                "include=a:" + "\u00e9".repeat(30) + "\ud835\udd38" + "b".repeat(40),
+                "report=" + "/r".repeat(200) + ",report=x", "enabled=false" + ",".repeat(20_000)));
         // Every decimal digit Java knows in the BMP, in a tick that is valid and one that is too long.
         for (char c = 0; c < Character.MAX_VALUE; c++) {
             if (Character.isDigit(c)) {

@@ -27,10 +27,10 @@ import java.util.stream.Stream;
  * property, environment variable), one the input does not reach absent, and past the third source's own NUL nothing.
  * No source of the JVM can hold a NUL, so every input stands for sources the JVM can be given, and none is skipped.
  * C is given the bytes as they are, as the -agentpath entry is given the command line and the environment; Java is
- * given them as the JVM's UTF-8 decoder reads them (the JVM in a UTF-8 locale, where a malformed sequence becomes
- * U+FFFD), which is what C's grammar promises to match: it reads each malformed byte as U+FFFD, neither whitespace, a
- * digit nor part of a name, and quotes it as it is, which the driver's output, read back as UTF-8, shows as U+FFFD too.
- * Such an input is given to C a second time as the -javaagent entry gives it, Java's text encoded as UTF-8 again.
+ * given the text C read from them ({@link CParserText}: each malformed byte U+FFFD, neither whitespace, a digit nor
+ * part of a name), which the native start hands its Java side to parse again; C quotes such a byte as it is, which
+ * the driver's output, read back the same way, shows as U+FFFD too. Such an input is given to C a second time as the
+ * -javaagent entry gives it, Java's text encoded as UTF-8 again.
  */
 final class OptionsCorpusCheck {
 
@@ -91,7 +91,7 @@ final class OptionsCorpusCheck {
             boolean wellFormed = true;
             for (int source = 0; source < sources.length; source++) {
                 if (sources[source] != null) {
-                    text[source] = new String(sources[source], StandardCharsets.UTF_8);
+                    text[source] = CParserText.of(sources[source]);
                     encodedAgain[source] = text[source].getBytes(StandardCharsets.UTF_8);
                     wellFormed &= isUtf8(sources[source]);
                 }

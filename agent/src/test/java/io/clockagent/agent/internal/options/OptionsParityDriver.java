@@ -64,9 +64,9 @@ final class OptionsParityDriver {
     }
 
     /**
-     * The C parser's outcome for each case of three sources, each bytes (no NUL) or null, read back as UTF-8: where a
-     * case holds malformed UTF-8, the error lines quote it, and read back they hold U+FFFD where the Java parser's
-     * messages, given the text as Java's UTF-8 decoder reads the same bytes, do.
+     * The C parser's outcome for each case of three sources, each bytes (no NUL) or null, read back as the C parser
+     * reads text ({@link CParserText}): where a case holds malformed UTF-8, the error lines quote it, and read back
+     * they hold U+FFFD where the Java parser's messages, given the text the C parser read, do.
      */
     List<String> run(List<byte[][]> cases) throws IOException, InterruptedException {
         HexFormat hex = HexFormat.of();
@@ -87,7 +87,7 @@ final class OptionsParityDriver {
         check(process.exitValue() == 0, "driver failed, exit status " + process.exitValue());
         List<String> outcomes = new ArrayList<>();
         for (String line : output.isEmpty() ? new String[0] : output.split("\n")) {
-            outcomes.add(new String(hex.parseHex(line), StandardCharsets.UTF_8));
+            outcomes.add(CParserText.of(hex.parseHex(line)));
         }
         check(cases.size() == outcomes.size(), cases.size() + " cases, " + outcomes.size() + " outcomes");
         return outcomes;
