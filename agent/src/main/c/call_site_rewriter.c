@@ -241,7 +241,8 @@ static int owned_by(const pool *p, size_t at, unsigned char owner_mark, size_t *
 static int time_methodrefs(const pool *p, int cached_instants, const char **chosen) {
     for (unsigned index = 1; index < p->count; index++) {
         size_t at = p->offsets[index];
-        if (at == 0 || p->bytes[at] != TAG_METHODREF) {
+        /* InstantSource.system() is an interface's static method. */
+        if (at == 0 || (p->bytes[at] != TAG_METHODREF && p->bytes[at] != TAG_INTERFACE_METHODREF)) {
             continue;
         }
         size_t owner, name_and_type, name, descriptor;
@@ -562,6 +563,8 @@ static rewrite_outcome patch(const pool *p, const redirects *found, const char *
     unsigned index = p->count + 2;
     for (unsigned n = 0; n < found->count; n++) {
         size_t methodref = p->offsets[found->methodrefs[n]];
+        /* The target is a class: an InterfaceMethodref to an interface's static method becomes a Methodref. */
+        patched[methodref] = TAG_METHODREF;
         put_u2(patched + methodref + 1, p->count + 1);
         if (found->renamed_to[n] == NULL) {
             continue;

@@ -33,7 +33,12 @@
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
+/*
+ * The clock as a JDK with java.time.InstantSource defines it, and as an older one does: there its methods in place of
+ * InstantSource.system() return a Clock, as reflection over the clock resolves every type its methods return.
+ */
 static const unsigned char CLOCK_CLASS_BYTES[] = CACHED_CLOCK_CLASS_BYTES;
+static const unsigned char CLOCK_CLASS_BYTES_BEFORE_INSTANT_SOURCE[] = CACHED_CLOCK_CLASS_BYTES_BEFORE_INSTANT_SOURCE;
 
 /*
  * The clock's definition, by the first hook that needs it. The lock order, outermost first: what the JVM holds for the
@@ -59,11 +64,18 @@ static jclass defined_clock(void) {
     return __atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) == CLOCK_DEFINED ? clock_class : NULL;
 }
 
+/* Whether this JVM's java.time has InstantSource: the JVMTI version's major number is the JVM's feature release. */
+static int has_instant_source(jvmtiEnv *jvmti) {
+    jint version;
+    return (*jvmti)->GetVersionNumber(jvmti, &version) == JVMTI_ERROR_NONE
+            && (version & JVMTI_VERSION_MASK_MAJOR) >> JVMTI_VERSION_SHIFT_MAJOR >= INSTANT_SOURCE_FEATURE;
+}
+
 /*
  * Defines the clock in java.lang on the first call, or finds the one a -javaagent copy defined (the definition then
  * fails as a duplicate), and tells the Java side. Whether rewritten classes may now read it.
  */
-static int clock_ready(JNIEnv *jni) {
+static int clock_ready(jvmtiEnv *jvmti, JNIEnv *jni) {
     if (__atomic_load_n(&clock_status, __ATOMIC_SEQ_CST) != CLOCK_NOT_DEFINED || defining_clock) {
         return defined_clock() != NULL;
     }
@@ -71,8 +83,14 @@ static int clock_ready(JNIEnv *jni) {
     int first = clock_status == CLOCK_NOT_DEFINED;
     if (first) {
         defining_clock = 1;
-        jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL,
-                                             (const jbyte *) CLOCK_CLASS_BYTES, (jsize) sizeof(CLOCK_CLASS_BYTES));
+        const unsigned char *clock_bytes = CLOCK_CLASS_BYTES_BEFORE_INSTANT_SOURCE;
+        jsize clock_length = (jsize) sizeof(CLOCK_CLASS_BYTES_BEFORE_INSTANT_SOURCE);
+        if (has_instant_source(jvmti)) {
+            clock_bytes = CLOCK_CLASS_BYTES;
+            clock_length = (jsize) sizeof(CLOCK_CLASS_BYTES);
+        }
+        jclass defined = (*jni)->DefineClass(jni, CACHED_CLOCK_INTERNAL_NAME, NULL, (const jbyte *) clock_bytes,
+                                             clock_length);
         char why[EXCEPTION_LINE_SIZE] = "out of memory";
         if (defined == NULL) {
             take_exception(jni, "out of memory", why);
@@ -192,7 +210,7 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, cou
     rewrite_outcome outcome = rewrite_call_sites(bytes, length, CACHED_CLOCK_INTERNAL_NAME, cached_instants,
                                                  &this_copy.options.clocks, jvmti_allocate, jvmti, new_length,
                                                  new_bytes);
-    if (outcome == REWRITE_DONE && (dry_run || !clock_ready(jni))) {
+    if (outcome == REWRITE_DONE && (dry_run || !clock_ready(jvmti, jni))) {
         /* A dry run finds, counts and shows; where the clock could not be defined nothing is done at all. */
         leave_unchanged(jvmti, new_length, new_bytes);
         if (!dry_run) {

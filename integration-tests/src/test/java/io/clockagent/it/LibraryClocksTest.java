@@ -30,11 +30,12 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The library clocks the agent retires, with their real jars from Maven Central in a JVM of each JDK, through either
- * entry: at the defaults no library clock class loads, so none starts its thread, while its reads, called or through
- * method references, and the libraries' own (mybatis-plus and Hutool snowflake ids, Sentinel entries) come from the
- * agent's clock, within a millisecond of the real one; a member the redirect leaves alone loads its class after all,
- * which the agent says in one line. Without the agent, and with {@code libraryClocks=keep}, every class loads and every
+ * The library clocks the agent retires, with their real jars from Maven Central (mybatis-plus 3 and 2, Hutool 5 and
+ * 6, Sentinel, Dubbo, dynamic-tp in both its packages) in a JVM of each JDK, through either entry: at the defaults no
+ * library clock class loads, so none starts its thread, while its reads, called or through method references, and the
+ * libraries' own (the snowflake ids of mybatis-plus and Hutool of each line, Sentinel entries) come from the agent's
+ * clock, within a millisecond of the real one; a member the redirect leaves alone loads its class after all, which
+ * the agent says in one line. Without the agent, and with {@code libraryClocks=keep}, every class loads and every
  * thread runs, as the libraries have it.
  */
 class LibraryClocksTest {
@@ -48,20 +49,24 @@ class LibraryClocksTest {
     private static final String READS = LibraryClockReads.class.getName();
     private static final List<String> CLOCK_CLASSES = List.of("com.baomidou.mybatisplus.core.toolkit.SystemClock",
             "cn.hutool.core.date.SystemClock", "com.alibaba.csp.sentinel.util.TimeUtil",
-            "org.apache.dubbo.common.utils.TimeUtils");
-    private static final List<String> CLOCKS = List.of("mybatis-plus", "hutool", "sentinel", "dubbo");
+            "org.apache.dubbo.common.utils.TimeUtils", "com.baomidou.mybatisplus.toolkit.SystemClock",
+            "org.dromara.hutool.core.date.SystemClock", "org.dromara.dynamictp.common.util.TimeUtil",
+            "com.dtp.common.util.TimeUtil");
+    private static final List<String> CLOCKS = List.of("mybatis-plus", "hutool", "sentinel", "dubbo",
+            "mybatis-plus-2", "hutool-6", "dynamic-tp", "dynamic-tp-1.1.2");
     /** Reads within a millisecond behind the real clock, of the fixture's samples, at the least; most are. */
     private static final double WITHIN_A_MILLISECOND_AT_LEAST = 0.9;
     private static final int SAMPLES = 200;
     /**
-     * mybatis-plus's and Hutool's clocks share a thread name. Dubbo's is left out: its ticker reads a flag that its
-     * starter sets only after starting it, so that where the thread runs first it ends at once, leaving Dubbo's clock
-     * frozen at its first value (dubbo-common 3.3.5), in most starts on a 2-core machine.
+     * mybatis-plus's and Hutool's clocks, of either line, share a thread name, as do dynamic-tp's of either package.
+     * Dubbo's is left out: its ticker reads a flag that its starter sets only after starting it, so that where the
+     * thread runs first it ends at once, leaving Dubbo's clock frozen at its first value (dubbo-common 3.3.5), in most
+     * starts on a 2-core machine.
      */
-    private static final Map<String, String> THREADS_WITHOUT_AGENT = Map.of("System_Clock", "2",
-            "sentinel-time-tick-thread", "1");
+    private static final Map<String, String> THREADS_WITHOUT_AGENT = Map.of("System_Clock", "4",
+            "sentinel-time-tick-thread", "1", "dtp-time-tick-thread", "2");
     private static final Map<String, String> NO_THREADS = Map.of("System_Clock", "0", "sentinel-time-tick-thread",
-            "0", "time-millis-ticker-thread", "0");
+            "0", "time-millis-ticker-thread", "0", "dtp-time-tick-thread", "0");
 
     @OnEachJdkThroughBothEntries
     @SuppressWarnings("unchecked")
@@ -87,7 +92,11 @@ class LibraryClocksTest {
         assertEquals(List.of("com.baomidou.mybatisplus.core.toolkit.SystemClock (mybatis-plus's clock, thread"
                 + " 'System Clock')", "cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')",
                 "com.alibaba.csp.sentinel.util.TimeUtil (Sentinel's clock, thread 'sentinel-time-tick-thread')",
-                "org.apache.dubbo.common.utils.TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')"),
+                "org.apache.dubbo.common.utils.TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')",
+                "com.baomidou.mybatisplus.toolkit.SystemClock (mybatis-plus 2's clock, thread 'System Clock')",
+                "org.dromara.hutool.core.date.SystemClock (Hutool 6's clock, thread 'System Clock')",
+                "org.dromara.dynamictp.common.util.TimeUtil (dynamic-tp's clock, thread 'dtp-time-tick-thread')",
+                "com.dtp.common.util.TimeUtil (dynamic-tp 1.1.2's clock, thread 'dtp-time-tick-thread')"),
                 written.get("clockClassesRetired"), result.describe());
         assertEquals(List.of(), written.get("clockClassesLoaded"), result.describe());
     }
@@ -108,14 +117,15 @@ class LibraryClocksTest {
                 result.describe());
         assertTrue(loads.loaded("cn.hutool.core.date.SystemClock"), result.describe());
         assertTrue(!loads.loaded("com.baomidou.mybatisplus.core.toolkit.SystemClock"), result.describe());
-        assertEquals(Map.of("System_Clock", "1", "sentinel-time-tick-thread", "0", "time-millis-ticker-thread", "0"),
-                result.labelled("threads"), result.describe());
+        assertEquals(Map.of("System_Clock", "1", "sentinel-time-tick-thread", "0", "time-millis-ticker-thread", "0",
+                "dtp-time-tick-thread", "0"), result.labelled("threads"), result.describe());
         assertReadsAreTheRealClock(result, CLOCKS);
         assertIdsAndEntries(result);
         Map<String, Object> written = (Map<String, Object>) Json.parse(Files.readString(report));
         assertEquals(List.of(Map.of("class", "cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System"
                 + " Clock')", "loadedFor", READS)), written.get("clockClassesLoaded"), result.describe());
-        assertEquals(3, ((List<?>) written.get("clockClassesRetired")).size(), result.describe());
+        assertEquals(CLOCK_CLASSES.size() - 1, ((List<?>) written.get("clockClassesRetired")).size(),
+                result.describe());
     }
 
     /**
@@ -195,7 +205,8 @@ class LibraryClocksTest {
     }
 
     private static void assertIdsAndEntries(ForkResult result) {
-        assertEquals(Map.of("mybatis-plus", "true", "hutool", "true"), result.labelled("ids"), result.describe());
+        assertEquals(Map.of("mybatis-plus", "true", "hutool", "true", "mybatis-plus-2", "true", "hutool-6", "true"),
+                result.labelled("ids"), result.describe());
         assertEquals(Map.of("sentinel", "1000"), result.labelled("entries"), result.describe());
     }
 
@@ -217,7 +228,9 @@ class LibraryClocksTest {
         for (Class<?> fromJar : List.of(com.baomidou.mybatisplus.core.toolkit.IdWorker.class,
                 com.baomidou.mybatisplus.annotation.IdType.class, org.apache.ibatis.logging.LogFactory.class,
                 cn.hutool.core.lang.Snowflake.class, com.alibaba.csp.sentinel.SphU.class,
-                org.apache.dubbo.common.utils.TimeUtils.class)) {
+                org.apache.dubbo.common.utils.TimeUtils.class, com.baomidou.mybatisplus.toolkit.IdWorker.class,
+                org.dromara.hutool.core.data.id.Snowflake.class, org.dromara.dynamictp.common.util.TimeUtil.class,
+                com.dtp.common.util.TimeUtil.class)) {
             classPath.add(jarOf(fromJar));
         }
         return jvm.classPath(classPath.toArray(new Path[0])).runMain(main, arguments);

@@ -200,6 +200,21 @@ public final class CachedClock extends Clock implements Serializable {
         return new CachedClock(Objects.requireNonNull(zone, "zone"), false);
     }
 
+    /**
+     * In place of {@code InstantSource.system()} (Java 17+): this clock of UTC, which reads as an {@code InstantSource}
+     * as {@link #systemUTC()} does. Its type is {@code InstantSource} once renamed, or {@code Clock} on a JDK without
+     * {@code InstantSource}, where a call of {@code InstantSource.system()} cannot link, agent or not
+     * ({@link InstantSourceStandIn}).
+     */
+    public static InstantSourceStandIn instantSourceSystem() {
+        return (InstantSourceStandIn) (Object) systemUTC();
+    }
+
+    /** In place of {@code InstantSource.system()} where {@code cachedInstants} applies. */
+    public static InstantSourceStandIn cachedInstantsInstantSourceSystem() {
+        return (InstantSourceStandIn) (Object) cachedInstantsSystemUTC();
+    }
+
     /** In place of {@code Clock.systemUTC()} where {@code cachedInstants} applies. */
     public static Clock cachedInstantsSystemUTC() {
         Clock clock = utcCachedInstants;

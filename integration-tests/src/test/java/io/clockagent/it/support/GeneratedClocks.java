@@ -47,6 +47,37 @@ public final class GeneratedClocks {
         });
     }
 
+    /**
+     * {@code InstantSource.system()}, an interface's static method of Java 17, which javac at {@code --release 11}
+     * cannot name: {@code called()} returns it through an {@code invokestatic} of an InterfaceMethodref, and
+     * {@code referenced()} through an {@code ldc} of its method handle, invoked; each typed {@code Object}.
+     */
+    public static byte[] instantSources(String binaryName) {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER,
+                binaryName.replace('.', '/'), null, "java/lang/Object", null);
+        String source = "java/time/InstantSource";
+        String descriptor = "()Ljava/time/InstantSource;";
+        MethodVisitor called = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "called",
+                "()Ljava/lang/Object;", null, null);
+        called.visitCode();
+        called.visitMethodInsn(Opcodes.INVOKESTATIC, source, "system", descriptor, true);
+        called.visitInsn(Opcodes.ARETURN);
+        called.visitMaxs(0, 0);
+        called.visitEnd();
+        MethodVisitor referenced = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "referenced",
+                "()Ljava/lang/Object;", null, null);
+        referenced.visitCode();
+        referenced.visitLdcInsn(new Handle(Opcodes.H_INVOKESTATIC, source, "system", descriptor, true));
+        referenced.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor,
+                false);
+        referenced.visitInsn(Opcodes.ARETURN);
+        referenced.visitMaxs(0, 0);
+        referenced.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
     /** Straight-line bodies only: with no branches, no class file version needs a stack map table. */
     private static byte[] clockClass(String binaryName, int majorVersion, Consumer<MethodVisitor> pushMillis) {
         ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);

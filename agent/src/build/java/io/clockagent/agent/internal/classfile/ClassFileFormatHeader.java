@@ -30,6 +30,7 @@ final class ClassFileFormatHeader {
                 .define("TAG_UTF8", ConstantPool.TAG_UTF8)
                 .define("TAG_CLASS", ConstantPool.TAG_CLASS)
                 .define("TAG_METHODREF", ConstantPool.TAG_METHODREF)
+                .define("TAG_INTERFACE_METHODREF", ConstantPool.TAG_INTERFACE_METHODREF)
                 .define("TAG_NAME_AND_TYPE", ConstantPool.TAG_NAME_AND_TYPE)
                 .define("TAG_METHOD_HANDLE", ConstantPool.TAG_METHOD_HANDLE)
                 .define("WIDE_ENTRY_SIZE", ConstantPool.WIDE_ENTRY_SIZE)

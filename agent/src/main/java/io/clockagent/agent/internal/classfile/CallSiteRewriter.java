@@ -325,8 +325,9 @@ public final class CallSiteRewriter {
      */
     private static Redirects redirects(ConstantPool pool, boolean cachedInstants, ClockMethods clocks) {
         int[] clock = pool.methodrefsMarked(MARK_OWNER_NAME, MARK_METHOD_NAME, MARK_DESCRIPTOR);
-        int[] time = pool.hasMarked(MARK_TIME_OWNER) ? pool.methodrefsOwnedBy(MARK_TIME_OWNER) : new int[0];
-        int[] own = pool.hasMarked(MARK_CLOCK_OWNER) ? pool.methodrefsOwnedBy(MARK_CLOCK_OWNER) : new int[0];
+        // InstantSource.system() is an interface's static method.
+        int[] time = pool.hasMarked(MARK_TIME_OWNER) ? pool.methodrefsOwnedBy(MARK_TIME_OWNER, true) : new int[0];
+        int[] own = pool.hasMarked(MARK_CLOCK_OWNER) ? pool.methodrefsOwnedBy(MARK_CLOCK_OWNER, false) : new int[0];
         // The three lists are disjoint, as their owners' marks differ; by slot, the cached clock's method each goes to.
         String[] targets = new String[pool.count()];
         for (int methodref : clock) {
@@ -454,6 +455,8 @@ public final class CallSiteRewriter {
         putU2(patched, 8, next);
         for (int n = 0; n < redirects.count; n++) {
             int at = pool.offset(redirects.methodrefs[n]);
+            // The target is a class: an InterfaceMethodref to an interface's static method becomes a Methodref.
+            patched[at] = ConstantPool.TAG_METHODREF;
             putU2(patched, at + 1, targetClassIndex);
             if (nameAndTypes[n] != 0) {
                 putU2(patched, at + 3, nameAndTypes[n]);

@@ -16,6 +16,7 @@ final class ConstantPool {
     static final int TAG_UTF8 = 1;
     static final int TAG_CLASS = 7;
     static final int TAG_METHODREF = 10;
+    static final int TAG_INTERFACE_METHODREF = 11;
     static final int TAG_NAME_AND_TYPE = 12;
     static final int TAG_METHOD_HANDLE = 15;
     static final int TAG_DYNAMIC = 17;
@@ -28,7 +29,7 @@ final class ConstantPool {
     private final ClassFileCursor in;
     /** Where each entry's tag is; 0 for an unusable slot; in slot 0, which no entry uses, the end of the pool. */
     private final int[] offsets;
-    /** The slots of the Methodref entries, in pool order: the first {@link #methodrefCount}. */
+    /** The slots of the Methodref and InterfaceMethodref entries, in pool order: the first {@link #methodrefCount}. */
     private final int[] methodrefs;
     private int methodrefCount;
     /** A mark per slot, set by the walk on the Utf8 entries whose text it was asked to recognise; else 0. */
@@ -44,7 +45,7 @@ final class ConstantPool {
 
     void entryAt(int index, int position, int tag) {
         offsets[index] = position;
-        if (tag == TAG_METHODREF) {
+        if (tag == TAG_METHODREF || tag == TAG_INTERFACE_METHODREF) {
             methodrefs[methodrefCount++] = index;
         }
     }
@@ -92,6 +93,9 @@ final class ConstantPool {
         int foundCount = 0;
         for (int n = 0; n < methodrefCount; n++) {
             int at = offsets[methodrefs[n]];
+            if (bytes[at] != TAG_METHODREF) {
+                continue;
+            }
             int nameAndTypeAt = offsets[indexAt(bytes, at + 3)];
             // Most Methodrefs name another method: the method name's mark turns them away before their class is read.
             if (bytes[nameAndTypeAt] != TAG_NAME_AND_TYPE || nameMarks[indexAt(bytes, nameAndTypeAt + 1)] != nameMark) {
@@ -117,14 +121,18 @@ final class ConstantPool {
     }
 
     /**
-     * The Methodrefs whose class name is a Utf8 entry the walk marked {@code ownerMark}, in pool order, each index
-     * followed checked; for the caller to look at their names and descriptors.
+     * The Methodrefs, and where {@code interfacesToo} the InterfaceMethodrefs, whose class name is a Utf8 entry the
+     * walk marked {@code ownerMark}, in pool order, each index followed checked; for the caller to look at their names
+     * and descriptors.
      */
-    int[] methodrefsOwnedBy(byte ownerMark) {
+    int[] methodrefsOwnedBy(byte ownerMark, boolean interfacesToo) {
         byte[] bytes = in.bytes();
         int[] found = new int[methodrefCount];
         int foundCount = 0;
         for (int n = 0; n < methodrefCount; n++) {
+            if (!interfacesToo && bytes[offsets[methodrefs[n]]] != TAG_METHODREF) {
+                continue;
+            }
             int ownerAt = offsets[indexAt(bytes, offsets[methodrefs[n]] + 1)];
             if (bytes[ownerAt] == TAG_CLASS && nameMarks[indexAt(bytes, ownerAt + 1)] == ownerMark) {
                 found[foundCount++] = methodrefs[n];

@@ -30,9 +30,9 @@ public final class LibraryClock {
             // life. nowDate(), a Timestamp's text of the same clock, is left as it is.
             new LibraryClock("com/baomidou/mybatisplus/core/toolkit/SystemClock", "now", "mybatis-plus",
                     "System Clock"),
-            // hutool-core 5.x: the same design, read by Snowflake.genTime() where a Snowflake is built with
-            // useSystemClock (the default constructors do not). Its public constructor SystemClock(period), left as
-            // it is, starts one more such thread each time.
+            // hutool-core 5.x: the same design, its value in a volatile long, read by Snowflake.genTime() where a
+            // Snowflake is built with useSystemClock (the default constructors do not). Its public constructor
+            // SystemClock(period), left as it is, starts one more such thread each time; nowDate() is left as it is.
             new LibraryClock("cn/hutool/core/date/SystemClock", "now", "Hutool", "System Clock"),
             // sentinel-core 1.8.x: read by every resource entry and statistic. Its static initializer starts a thread
             // that, from 1.8.2 on, refreshes every 1 ms while it counts more than 1,200 reads a second and sleeps
@@ -45,17 +45,21 @@ public final class LibraryClock {
             // once and the value stays as it was at that call, for the JVM's life. Nothing in Dubbo calls it.
             new LibraryClock("org/apache/dubbo/common/utils/TimeUtils", "currentTimeMillis", "Dubbo",
                     "time-millis-ticker-thread"),
-            // mybatis-plus-support 2.x: the 3.x design in the package of that line.
+            // mybatis-plus-support 2.x (2.3.3 read): the 3.x design in the package of that line, read by its
+            // Sequence.timeGen(), behind IdWorker; nowDate() is left as it is.
             new LibraryClock("com/baomidou/mybatisplus/toolkit/SystemClock", "now", "mybatis-plus 2",
                     "System Clock"),
-            // hutool-core 6 (milestones, org.dromara): Hutool 5's clock in Hutool 6's package.
+            // hutool-core 6 (milestones, org.dromara; 6.0.0-M21 read): Hutool 5's clock in Hutool 6's package, read
+            // by its Snowflake.genTime() where built with useSystemClock; the constructor and nowDate() are left alone.
             new LibraryClock("org/dromara/hutool/core/date/SystemClock", "now", "Hutool 6", "System Clock"),
-            // dynamic-tp-common 1.1.3 to 1.1.5: Sentinel's 1.8.1 clock, started by its static initializer, sleeping
-            // 1 ms between refreshes. currentTimeSeconds(), also ()J but in seconds, is left as it is, and loads the
-            // class where dynamic-tp's metrics read it.
+            // dynamic-tp-common 1.1.3 to 1.1.5 (1.1.6 dropped it): Sentinel's 1.8.1 clock, started by its static
+            // initializer, sleeping 1 ms between refreshes, for the JVM's life. currentTimeSeconds(), also ()J but in
+            // seconds, is left as it is, and loads the class where dynamic-tp reads it: its performance metrics
+            // (TpPerformanceProvider) and its Lark notifier's signature.
             new LibraryClock("org/dromara/dynamictp/common/util/TimeUtil", "currentTimeMillis", "dynamic-tp",
                     "dtp-time-tick-thread"),
-            // dynamic-tp-common 1.1.0 to 1.1.2: the same, in that line's package.
+            // dynamic-tp-common 1.1.0 to 1.1.2 (cn.dynamictp): the same, in that line's package, where only the Lark
+            // notifier reads currentTimeSeconds().
             new LibraryClock("com/dtp/common/util/TimeUtil", "currentTimeMillis", "dynamic-tp 1.1.2",
                     "dtp-time-tick-thread"));
 

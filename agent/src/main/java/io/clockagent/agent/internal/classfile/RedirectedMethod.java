@@ -6,9 +6,9 @@ import java.util.List;
  * A JDK method whose uses the rewriter sends to a static method of the cached clock class with the same descriptor,
  * and which one: by default, or where the class lies in a package of the {@code cachedInstants} option. Immutable.
  *
- * <p>{@code System.currentTimeMillis()} and the factories of {@code java.time}'s system clock change nothing but the
- * cost (a clock of the cache's answers {@code millis()} from it, and {@code instant()} from the real clock), so they
- * are redirected everywhere in scope. The rest read an instant, at the microseconds the real clock gives on Linux,
+ * <p>{@code System.currentTimeMillis()} and the factories of {@code java.time}'s system clock and instant source
+ * change nothing but the cost (a clock of the cache's answers {@code millis()} from it, and {@code instant()} from
+ * the real clock), so they are redirected everywhere in scope. The rest read an instant, at the microseconds the real clock gives on Linux,
  * and from the cache at the tick's resolution: only where the option says the service accepts that.
  *
  * <p>The list is the native rewriter's too: the build writes it into {@code class_file_format.h}.
@@ -25,6 +25,9 @@ public final class RedirectedMethod {
                     "cachedInstantsSystemDefaultZone"),
             everywhere("java/time/Clock", "system", "(Ljava/time/ZoneId;)Ljava/time/Clock;", "system",
                     "cachedInstantsSystem"),
+            // An interface's static method (Java 17+), used through an InterfaceMethodref.
+            everywhere("java/time/InstantSource", "system", "()Ljava/time/InstantSource;", "instantSourceSystem",
+                    "cachedInstantsInstantSourceSystem"),
             cachedInstantsOnly("java/time/Instant", "now", "()Ljava/time/Instant;", "cachedInstantNow"),
             nowOf("LocalDateTime"),
             zonedNowOf("LocalDateTime"),

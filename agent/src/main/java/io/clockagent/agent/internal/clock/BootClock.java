@@ -31,6 +31,16 @@ public final class BootClock {
     static final String[] CELL_ACCESS_INTERNAL_NAMES = {"io/clockagent/agent/bootstrap/CellAccessSince24",
         "io/clockagent/agent/bootstrap/CellAccess"};
     static final String UNSAFE_INTERNAL_NAME = "jdk/internal/misc/Unsafe";
+    /** What the clock's source compiles against in place of {@code java.time.InstantSource}, which Java 11 lacks. */
+    static final String INSTANT_SOURCE_STAND_IN_INTERNAL_NAME = "io/clockagent/agent/bootstrap/InstantSourceStandIn";
+    static final String INSTANT_SOURCE_INTERNAL_NAME = "java/time/InstantSource";
+    /** The first Java whose {@code java.time} has {@code InstantSource}. */
+    public static final int INSTANT_SOURCE_FEATURE = 17;
+    /**
+     * What the stand-in becomes where the JDK lacks {@code InstantSource}: reflection over the clock resolves every
+     * type its methods return, and a {@code Clock} is what they return anyway.
+     */
+    static final String CLOCK_INTERNAL_NAME = "java/time/Clock";
 
     private BootClock() {
     }
@@ -43,21 +53,30 @@ public final class BootClock {
             throws ReflectiveOperationException, IOException {
         openJavaLang(instrumentation);
         Class<?> earlier = definedInJavaLang(INTERNAL_NAME);
-        Class<?> clock = earlier != null ? earlier : define(classFile());
+        Class<?> clock = earlier != null ? earlier
+                : define(classFile(Runtime.version().feature() >= INSTANT_SOURCE_FEATURE));
         return new CachedClockWriter(clock, MethodHandles.privateLookupIn(clock, MethodHandles.lookup()));
     }
 
     /**
      * The clock's class file as both entries define it: the agent's class named {@link #INTERNAL_NAME}, reaching its
      * cells through the JDK's {@code Unsafe} where its source names the stand-ins {@code CellAccess} and
-     * {@code CellAccessSince24}.
+     * {@code CellAccessSince24}, and, for a JDK {@code withInstantSource} (Java 17+), returning a
+     * {@code java.time.InstantSource} where its source names {@code InstantSourceStandIn}; for an older one, a
+     * {@code Clock} there.
      */
-    public static byte[] classFile() throws IOException {
+    public static byte[] classFile(boolean withInstantSource) throws IOException {
         byte[] renamed = ClassRenamer.rename(sourceBytes(SOURCE_INTERNAL_NAME), SOURCE_INTERNAL_NAME, INTERNAL_NAME);
         for (String cellAccess : CELL_ACCESS_INTERNAL_NAMES) {
             renamed = ClassRenamer.rename(renamed, cellAccess, UNSAFE_INTERNAL_NAME);
         }
-        return renamed;
+        return withInstantSource(renamed, withInstantSource);
+    }
+
+    /** The clock's class file with its stand-in for {@code InstantSource} renamed as {@link #classFile} has it. */
+    static byte[] withInstantSource(byte[] classFile, boolean withInstantSource) {
+        return ClassRenamer.rename(classFile, INSTANT_SOURCE_STAND_IN_INTERNAL_NAME,
+                withInstantSource ? INSTANT_SOURCE_INTERNAL_NAME : CLOCK_INTERNAL_NAME);
     }
 
     /**

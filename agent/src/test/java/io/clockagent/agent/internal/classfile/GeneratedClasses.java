@@ -41,6 +41,18 @@ public final class GeneratedClasses {
                 now.visitMethodInsn(Opcodes.INVOKESTATIC, CLOCK_OWNER, "currentTimeMillis", "()J", false));
     }
 
+    /**
+     * A class whose {@code now()J} returns the millis of {@code InstantSource.system()}, an interface's static method,
+     * which it calls through an InterfaceMethodref.
+     */
+    public static byte[] callingInstantSource(String internalName) {
+        return withNow(internalName, Opcodes.V17, (writer, now) -> {
+            now.visitMethodInsn(Opcodes.INVOKESTATIC, "java/time/InstantSource", "system",
+                    "()Ljava/time/InstantSource;", true);
+            now.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/time/InstantSource", "millis", "()J", true);
+        });
+    }
+
     /** A class whose {@code now()J} returns what the static {@code owner.name()J} returns. */
     public static byte[] callingClockMethod(String internalName, String owner, String name) {
         return withNow(internalName, Opcodes.V17, (writer, now) ->

@@ -14,6 +14,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Set;
 import java.util.TreeSet;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -41,8 +42,9 @@ class ClassRenamerTest {
     @Test
     void theRenamedClockOffersApplicationCodeOnlyReads() throws Exception {
         String renamedName = "io.clockagent.agent.internal.generated.SurfaceClock";
-        byte[] renamed = ClassRenamer.rename(BootClock.sourceBytes(BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
-                renamedName.replace('.', '/'));
+        // As BootClock.classFile renames it for the JDK that runs the tests, under a name a test may define.
+        byte[] renamed = BootClock.withInstantSource(ClassRenamer.rename(BootClock.sourceBytes(
+                BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME, renamedName.replace('.', '/')), true);
         Class<?> clock = defineAsIs(renamed);
 
         Set<String> redirectTargets = new TreeSet<>();
@@ -121,11 +123,29 @@ class ClassRenamerTest {
 
     @Test
     void theClockAsTheEntriesDefineItReachesItsCellsThroughTheJdksUnsafe() throws Exception {
-        String classFile = new String(BootClock.classFile(), StandardCharsets.ISO_8859_1);
+        for (boolean withInstantSource : new boolean[] {true, false}) {
+            String classFile = new String(BootClock.classFile(withInstantSource), StandardCharsets.ISO_8859_1);
 
-        assertTrue(classFile.contains(BootClock.INTERNAL_NAME));
-        assertTrue(classFile.contains("()L" + BootClock.UNSAFE_INTERNAL_NAME + ";"), "the stand-in's getUnsafe()");
-        assertFalse(classFile.contains("io/clockagent/agent/"), "no name of the agent's is left");
+            assertTrue(classFile.contains(BootClock.INTERNAL_NAME));
+            assertTrue(classFile.contains("()L" + BootClock.UNSAFE_INTERNAL_NAME + ";"), "the stand-in's getUnsafe()");
+            assertFalse(classFile.contains("io/clockagent/agent/"), "no name of the agent's is left");
+        }
+    }
+
+    /** Reflection over the clock resolves every type its methods return, which a JDK before 17 must have. */
+    @Test
+    void theClockForAJdkWithoutInstantSourceNamesItNowhereAndReturnsAClockInItsPlace() throws Exception {
+        String withIt = new String(BootClock.classFile(true), StandardCharsets.ISO_8859_1);
+        String withoutIt = new String(BootClock.classFile(false), StandardCharsets.ISO_8859_1);
+        Class<?> clock = defineAsIs(BootClock.withInstantSource(ClassRenamer.rename(BootClock.sourceBytes(
+                BootClock.SOURCE_INTERNAL_NAME), BootClock.SOURCE_INTERNAL_NAME,
+                "io/clockagent/agent/internal/generated/ClockBefore17"), false));
+
+        assertTrue(withIt.contains("()L" + BootClock.INSTANT_SOURCE_INTERNAL_NAME + ";"), "instantSourceSystem()");
+        assertFalse(withoutIt.contains(BootClock.INSTANT_SOURCE_INTERNAL_NAME));
+        for (String inPlaceOfSystem : new String[] {"instantSourceSystem", "cachedInstantsInstantSourceSystem"}) {
+            assertEquals(Clock.class, clock.getMethod(inPlaceOfSystem).getReturnType(), inPlaceOfSystem);
+        }
     }
 
     @Test

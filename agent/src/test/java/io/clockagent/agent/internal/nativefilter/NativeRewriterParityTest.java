@@ -255,6 +255,8 @@ class NativeRewriterParityTest {
         for (int use = 0; use < ownClockUses.size(); use++) {
             writeAtEveryNewerVersion(corpus, directory, "OwnClock" + use, ownClockUses.get(use));
         }
+        writeAtEveryNewerVersion(corpus, directory, "InstantSource",
+                GeneratedClasses.callingInstantSource("g/InstantSource"));
         for (LibraryClock clock : LibraryClock.ALL) {
             String name = "Library_" + clock.method().owner().replace('/', '_');
             writeAtEveryNewerVersion(corpus, directory, name, GeneratedClasses.loadingClockMethodHandle("g/" + name,
