@@ -11,7 +11,9 @@
 #       version the build used; the published pom has Maven Central's metadata, no byte-buddy-agent dependency and no
 #       path of this checkout; the jar carries META-INF/LICENSE and NOTICE;
 #   (d) the new jar is byte for byte the one set aside. A reproducible jar lets anyone check that a published jar
-#       comes from its tag; comparing with the earlier build rather than building twice saves a build.
+#       comes from its tag; comparing with the earlier build rather than building twice saves a build;
+#   (e) the agent image, built again from that jar with its installers compiled afresh, has the digest of the one
+#       set aside (image/target/clock-agent-image-VERSION.tar, from the same earlier build), where that build made one.
 # A jar that differs is explained entry by entry (which entries, with their sha256 in each jar; or, with the same
 # contents, the zip metadata: order, timestamps, compression), so that the cause can be fixed where it arises.
 #
@@ -38,6 +40,10 @@ if [ ! -f "$target/$jar" ]; then
   mvn -B -q -pl agent -am clean package -DskipTests
 fi
 cp "$target/$jar" "$saved/$jar"
+image_archives=(image/target/clock-agent-image-*.tar)
+if [ -f "${image_archives[0]}" ]; then
+  cp "${image_archives[0]}" "$saved/"
+fi
 
 # Clean, so that nothing of the first build (classes, the native library, generated headers) can reach the second:
 # each jar then stands for a build from scratch. -pl agent alone: the parent pom comes from ../pom.xml, nothing from
@@ -145,10 +151,23 @@ if ! cmp -s "$saved/$jar" "$target/$jar"; then
   fail "$jar differs between two builds of the same tree"
 fi
 
+# (e) The image, again: its digest is what a registry names it by, so it too must come out the same from the same tree.
+if [ -f "${image_archives[0]}" ]; then
+  image=$(basename "${image_archives[0]}")
+  mvn -B -q -pl image clean package
+  [ -f "image/target/$image" ] || fail "the image module built no image/target/$image again"
+  cmp -s "$saved/$image" "image/target/$image" \
+    || fail "$image differs between two builds of the same tree (sha256 $(sha256sum "$saved/$image" | cut -c1-64)" \
+      "and $(sha256sum "image/target/$image" | cut -c1-64))"
+  image_note="; $image reproducible (sha256 $(sha256sum "image/target/$image" | cut -c1-64))"
+else
+  image_note="; no agent image from the earlier build to compare"
+fi
+
 # The jar that was checked runs: its command line reports the version the SBOM names.
 version_output=$(java -jar "$target/$jar" --version) || fail "java -jar $jar --version failed"
 grep -qF "clock-agent $agent_version" <<<"$version_output" \
   || fail "java -jar $jar --version does not report $agent_version: $version_output"
 
-echo "release-check: OK: $jar $agent_version reproducible (sha256 $(cut -d' ' -f1 "$target/$jar.sha256"));" \
+echo "release-check: OK: $jar $agent_version reproducible (sha256 $(cut -d' ' -f1 "$target/$jar.sha256"))$image_note;" \
   "release artefacts in $target: ${artefacts[*]}, each with its .sha256"

@@ -47,37 +47,11 @@ rm -rf "$generator"
 # whatever the build host. A host gcc links against the host's glibc, whose newest symbol versions (GLIBC_2.34 on
 # Debian 12) an older glibc refuses, and on x86-64 it names ld-linux-x86-64.so.2, which musl does not have. zig cc
 # links against the glibc 2.17 symbol versions whatever the host, so it is the toolchain: a pinned ziglang from the
-# Python package index, fetched once into a cache (CLOCK_AGENT_TOOLCHAIN_CACHE, default ~/.cache/clock-agent) and
-# reused, or the zig named by CLOCK_AGENT_ZIG. Only where zig cannot be had does the build fall back to the host's gcc,
-# loudly: NativeLibraryPortabilityTest and MuslLoadTest then skip where a developer builds and fail where
+# Python package index, fetched once into a cache and reused, or the zig named by CLOCK_AGENT_ZIG (agent/src/build/
+# zig.sh, which builds the image's installer too). Only where zig cannot be had does the build fall back to the host's
+# gcc, loudly: NativeLibraryPortabilityTest and MuslLoadTest then skip where a developer builds and fail where
 # CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS is set (CI). CLOCK_AGENT_NATIVE_TOOLCHAIN=host asks for the host's gcc.
-zig_version=0.15.2
-toolchain_cache=${CLOCK_AGENT_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/clock-agent}
-
-# The zig executable, fetched into the cache the first time; nothing if it cannot be had.
-find_zig() {
-  if [ -n "${CLOCK_AGENT_ZIG:-}" ]; then
-    echo "$CLOCK_AGENT_ZIG"
-    return
-  fi
-  zig_home=$toolchain_cache/ziglang-$zig_version
-  if [ ! -x "$zig_home/ziglang/zig" ] && command -v python3 >/dev/null 2>&1 \
-      && python3 -m pip --version >/dev/null 2>&1 && mkdir -p "$toolchain_cache" 2>/dev/null; then
-    echo "notice: fetching ziglang $zig_version from the Python package index into $zig_home (once)" >&2
-    # Into a folder of this build's own, then renamed, so that builds side by side never see half a toolchain.
-    partial=$(mktemp -d "$toolchain_cache/ziglang-$zig_version.partial.XXXXXX")
-    # Few retries and a short timeout: offline, the build goes on without zig soon.
-    if PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-cache-dir \
-        --retries 1 --timeout 30 --target "$partial" "ziglang==$zig_version" >&2; then
-      mv "$partial" "$zig_home" 2>/dev/null || rm -rf "$partial"
-    else
-      rm -rf "$partial"
-    fi
-  fi
-  if [ -x "$zig_home/ziglang/zig" ]; then
-    echo "$zig_home/ziglang/zig"
-  fi
-}
+zig_version=$("$sources/../../build/zig.sh" --version)
 
 # The host compiler for a GNU target triplet: its cross compiler, or a plain gcc that targets it natively.
 compiler_for() {
@@ -90,7 +64,7 @@ compiler_for() {
 
 zig=""
 if [ "${CLOCK_AGENT_NATIVE_TOOLCHAIN:-zig}" != host ]; then
-  zig=$(find_zig)
+  zig=$("$sources/../../build/zig.sh")
 fi
 if [ -n "$zig" ]; then
   toolchain="zig $zig_version, glibc 2.17"

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * One forked JVM running a stack service, spoken to through the service's console on stdin (see
  * {@code io.clockagent.stacks.console.StackConsole}) and over 127.0.0.1 on the port it prints.
  */
-final class StackRun implements AutoCloseable {
+public final class StackRun implements AutoCloseable {
 
     private static final String NANOS = "(\\d+\\.\\d+)";
     private static final Pattern PROBE = Pattern.compile("probe app read=" + NANOS + " direct=" + NANOS
@@ -22,7 +22,7 @@ final class StackRun implements AutoCloseable {
     private final LiveJvm jvm;
     private final int port;
 
-    StackRun(LiveJvm jvm) {
+    public StackRun(LiveJvm jvm) {
         this.jvm = jvm;
         this.port = Integer.parseInt(jvm.awaitLine("listening ").substring("listening ".length()));
     }
@@ -50,7 +50,7 @@ final class StackRun implements AutoCloseable {
      * The clock probe, in nanoseconds per read: {@code [app read, direct call, library read, direct call]}, each pair
      * measured side by side.
      */
-    double[] probe() {
+    public double[] probe() {
         String line = jvm.ask("probe", "probe ");
         Matcher probe = PROBE.matcher(line);
         assertTrue(probe.matches(), line + "\n" + jvm.describe());
@@ -59,11 +59,11 @@ final class StackRun implements AutoCloseable {
     }
 
     /** Closes the console, which stops the service, and waits for its exit. */
-    ForkResult finish() {
+    public ForkResult finish() {
         return jvm.finish();
     }
 
-    String describe() {
+    public String describe() {
         return jvm.describe();
     }
 

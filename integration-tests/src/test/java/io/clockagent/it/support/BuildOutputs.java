@@ -3,6 +3,7 @@ package io.clockagent.it.support;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * What the Maven build hands these tests through Surefire's system properties (see this module's pom.xml): the
@@ -70,6 +71,30 @@ public final class BuildOutputs {
     /** The repository's README, whose documented configuration the tests use as written. */
     public static Path readme() {
         return existingFile("clockagent.readme");
+    }
+
+    /**
+     * The agent image's OCI archive, where the build could make it (it needs a C compiler for its installer); the
+     * calling test is skipped with a notice where it could not, and fails where CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS
+     * says the build must have made every native part (CI).
+     */
+    public static Path agentImage() {
+        Path image = Path.of(property("clockagent.image")).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(image)) {
+            String notice = "NOTICE: no agent image at " + image + " (the build says why); the image test is SKIPPED,"
+                    + " not passed";
+            if (System.getenv("CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS") != null) {
+                throw new IllegalStateException(notice + ", and CLOCK_AGENT_EXPECTED_NATIVE_PLATFORMS asks for it");
+            }
+            System.out.println(notice);
+            Assumptions.abort(notice);
+        }
+        return image;
+    }
+
+    /** The deployment recipes' folder, {@code deploy/}. */
+    public static Path deploy() {
+        return Path.of(property("clockagent.deploy")).toAbsolutePath().normalize();
     }
 
     /** Prometheus' jmx_exporter agent, which the operability tests load beside clock-agent to scrape its MBean. */
