@@ -62,6 +62,11 @@ typedef struct {
     /* The environment the hook is set in, which the restore retransforms through. */
     jvmtiEnv *jvmti;
     copy_state state;
+    /*
+     * The hooks running now, each counted before it reads `state`, so that a detach can wait for those that read it
+     * before the copy detached.
+     */
+    int hooks_running;
     /* The classes in scope the hook has seen, and those it rewrote (in a dry run: would have), each counted once. */
     long classes_scanned;
     long classes_rewritten;

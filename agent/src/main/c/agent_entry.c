@@ -360,6 +360,14 @@ static entry_start start_with(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const
         forget_copy();
         now = COPY_IDLE;
     }
+    if (now == COPY_DETACHED && !another_active && from_java(way)) {
+        /*
+         * A JVM looks up a native method in its agent libraries too: the jar's start, which this library's java.lang
+         * class no longer binds after a detach, may land here, in a copy loaded through jcmd and detached. Java serves.
+         */
+        free_agent_options(&requested);
+        return ENTRY_FILTER_IN_JAVA;
+    }
     if (now != COPY_IDLE || another_active) {
         free_agent_options(&requested);
         say(now == COPY_DETACHED ? DETACHED_BEFORE : already_active(way));

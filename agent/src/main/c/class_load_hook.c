@@ -11,7 +11,7 @@
  * alone too, and rewrites byte for byte as Java would (NativeRewriterParityTest).
  *
  * May include: agent_copy.h, call_site_rewriter.h, class_load_hook.h, class_restore.h, class_scan.h, class_scope.h,
- * clock_class_loads.h, java_side.h, jni_helpers.h.
+ * clock_class_loads.h, java_side.h, jni_helpers.h, open_definitions.h.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -30,6 +30,7 @@
 #include "java_contract.h"
 #include "java_side.h"
 #include "jni_helpers.h"
+#include "open_definitions.h"
 
 typedef enum { CLOCK_NOT_DEFINED, CLOCK_DEFINED, CLOCK_FAILED } clock_state;
 
@@ -217,6 +218,9 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, cou
             return;
         }
     }
+    if (outcome == REWRITE_DONE && *new_bytes != NULL) {
+        definition_opened(jvmti, jni);
+    }
     if (outcome == REWRITE_DONE && count == COUNTED) {
         count_rewritten(jni, name, length, bytes);
     } else if (outcome == REWRITE_DONE && count == COUNTED_IF_RETRANSFORMED) {
@@ -236,10 +240,8 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, cou
     }
 }
 
-static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader,
-                                       const char *name, jobject protection_domain, jint length,
-                                       const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
-    (void) protection_domain;
+static void hook_class(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader, const char *name,
+                       jint length, const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
     if (copy_now() != COPY_HOOKED || name == NULL) {
         return;
     }
@@ -275,6 +277,15 @@ static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass bein
     if (names_clock_method(bytes, length, &this_copy.options.clocks) && !is_platform_loader(jvmti, jni, loader)) {
         rewrite_in_scope(jvmti, jni, name, count, length, bytes, new_length, new_bytes);
     }
+}
+
+static void JNICALL on_class_file_load(jvmtiEnv *jvmti, JNIEnv *jni, jclass being_redefined, jobject loader,
+                                       const char *name, jobject protection_domain, jint length,
+                                       const unsigned char *bytes, jint *new_length, unsigned char **new_bytes) {
+    (void) protection_domain;
+    __atomic_add_fetch(&this_copy.hooks_running, 1, __ATOMIC_SEQ_CST);
+    hook_class(jvmti, jni, being_redefined, loader, name, length, bytes, new_length, new_bytes);
+    __atomic_sub_fetch(&this_copy.hooks_running, 1, __ATOMIC_SEQ_CST);
 }
 
 int hook_install(jvmtiEnv *jvmti, int at_load, jvmtiEventVMInit on_vm_init) {

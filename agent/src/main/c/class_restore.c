@@ -4,15 +4,18 @@
  * loaded from, as the -javaagent entry's detach does (LoadedClasses). The JVM keeps those bytes, since this
  * environment can retransform.
  *
- * May include: agent_copy.h, class_restore.h, class_scope.h.
+ * May include: agent_copy.h, class_restore.h, class_scope.h, open_definitions.h.
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "agent_copy.h"
 #include "class_restore.h"
 #include "class_scope.h"
 #include "java_contract.h"
+#include "open_definitions.h"
 
 /* Set on a thread while it retransforms for this copy. */
 static __thread int retransforming;
@@ -139,10 +142,23 @@ jint retransform_in_scope(JNIEnv *jni, retransform_settle settle) {
     return retransformed;
 }
 
+/* How long the detach sleeps while hooks that read the state before it changed still run. */
+#define HOOK_POLL_NANOS 100000L
+
+/*
+ * GetLoadedClasses holds no class still being defined, so the classes are taken once no hook that read the copy as
+ * hooked still runs and every definition a hook handed rewritten bytes to has completed: else such a class would be
+ * defined after the restore, rewritten, and not counted.
+ */
 jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
     (void) calls;
     copy_becomes(COPY_DETACHED);
     (*this_copy.jvmti)->SetEventNotificationMode(this_copy.jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
                                                  NULL);
+    while (__atomic_load_n(&this_copy.hooks_running, __ATOMIC_SEQ_CST) != 0) {
+        struct timespec poll = {0, HOOK_POLL_NANOS};
+        nanosleep(&poll, NULL);
+    }
+    await_open_definitions(this_copy.jvmti, jni);
     return retransform_in_scope(jni, NULL);
 }

@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal.install;
 
 import io.clockagent.agent.internal.log.AgentLog;
+import io.clockagent.agent.internal.rewrite.CallSiteTransformer;
 import io.clockagent.agent.internal.rewrite.RewriteScope;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
@@ -18,8 +19,13 @@ final class LoadedClasses {
     private LoadedClasses() {
     }
 
-    /** @return how many classes were retransformed */
-    static int retransform(Instrumentation instrumentation, RewriteScope scope, AgentLog log) {
+    /**
+     * @param settling the transformer that counts what each retransformation shows it once that one took (attach), or
+     *     null (detach)
+     * @return how many classes were retransformed
+     */
+    static int retransform(Instrumentation instrumentation, RewriteScope scope, AgentLog log,
+            CallSiteTransformer settling) {
         List<Class<?>> covered = new ArrayList<>();
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
             if (!isHidden(loaded) && instrumentation.isModifiableClass(loaded)
@@ -30,27 +36,42 @@ final class LoadedClasses {
         int retransformed = 0;
         for (int start = 0; start < covered.size(); start += BATCH_SIZE) {
             List<Class<?>> batch = covered.subList(start, Math.min(covered.size(), start + BATCH_SIZE));
-            try {
-                instrumentation.retransformClasses(batch.toArray(new Class<?>[0]));
+            if (retransformed(instrumentation, settling, batch.toArray(new Class<?>[0])) == null) {
                 retransformed += batch.size();
-            } catch (Throwable batchFailed) {
-                retransformed += oneByOne(instrumentation, batch, log);
+            } else {
+                retransformed += oneByOne(instrumentation, batch, log, settling);
             }
         }
         return retransformed;
     }
 
-    private static int oneByOne(Instrumentation instrumentation, List<Class<?>> batch, AgentLog log) {
+    private static int oneByOne(Instrumentation instrumentation, List<Class<?>> batch, AgentLog log,
+            CallSiteTransformer settling) {
         int retransformed = 0;
         for (Class<?> loaded : batch) {
-            try {
-                instrumentation.retransformClasses(loaded);
+            Throwable failure = retransformed(instrumentation, settling, loaded);
+            if (failure == null) {
                 retransformed++;
-            } catch (Throwable failure) {
+            } else {
                 log.line("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
             }
         }
         return retransformed;
+    }
+
+    /** Retransforms the classes and settles what the transformer held back of it: null, or why the JVM refused. */
+    private static Throwable retransformed(Instrumentation instrumentation, CallSiteTransformer settling,
+            Class<?>... classes) {
+        Throwable failure = null;
+        try {
+            instrumentation.retransformClasses(classes);
+        } catch (Throwable refused) {
+            failure = refused;
+        }
+        if (settling != null) {
+            settling.settleRetransformation(failure == null);
+        }
+        return failure;
     }
 
     /**

@@ -12,7 +12,7 @@ import java.lang.instrument.Instrumentation;
  * The Java start's class rewriting, where the native library cannot serve ({@code nativeFilter=false}, no library for
  * the platform, one that cannot load): the Java transformer, registered for the life of the agent, which has the
  * clock defined on a thread of its own ({@link DeferredBootClock}) as the first class in scope loads. A detach removes
- * it and retransforms the loaded classes in scope.
+ * it, waits for the classes still being defined from its bytes, and retransforms the loaded classes in scope.
  */
 final class TransformerRewriting implements ClassRewriting {
 
@@ -50,7 +50,7 @@ final class TransformerRewriting implements ClassRewriting {
             log.line("native class filter not started, filtering in Java: " + whyNotNative);
         }
         if (attached) {
-            transformer.retransformLoaded(() -> LoadedClasses.retransform(instrumentation, scope, log));
+            transformer.retransformLoaded(() -> LoadedClasses.retransform(instrumentation, scope, log, transformer));
             installation.jmxStarting();
         }
     }
@@ -86,6 +86,7 @@ final class TransformerRewriting implements ClassRewriting {
     @Override
     public synchronized int restore() {
         instrumentation.removeTransformer(transformer);
-        return LoadedClasses.retransform(instrumentation, scope, log);
+        transformer.close();
+        return LoadedClasses.retransform(instrumentation, scope, log, null);
     }
 }

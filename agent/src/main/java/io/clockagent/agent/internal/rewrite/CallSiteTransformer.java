@@ -11,6 +11,10 @@ import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.log.AgentLog;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The failure boundary between the JVM's class loading and the rewriter: decides which classes to rewrite, and
@@ -22,6 +26,9 @@ import java.security.ProtectionDomain;
  * ({@link ClassLoadSignals}): JMX starting, and another copy's request to detach ({@link ActiveCopy}).
  */
 public final class CallSiteTransformer implements ClassFileTransformer {
+
+    /** How long {@link #close} waits between two looks at the calls in scope still running. */
+    private static final long RUNNING_POLL_NANOS = 100_000;
 
     private final RewriteScope scope;
     private final String clockInternalName;
@@ -46,6 +53,15 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * class seen before.
      */
     private volatile Thread retransformingLoaded;
+    /**
+     * Set by {@link #close}, which then waits for the calls in scope that read it unset: each is counted in
+     * {@code transformsRunning} before it reads this, and the close sets this before it reads the count.
+     */
+    private volatile boolean closed;
+    private final AtomicInteger transformsRunning = new AtomicInteger();
+    private final OpenDefinitions openDefinitions = new OpenDefinitions();
+    /** What this copy's own retransformation saw, until it is settled; touched by its thread alone. */
+    private final List<HeldSight> heldSights = new ArrayList<>();
 
     /**
      * @param clock and {@code ticker}: null for a dry run
@@ -80,26 +96,51 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             signalled(loader, className);
             return null;
         }
+        transformsRunning.incrementAndGet();
+        try {
+            return closed ? null : transformInScope(className, classBeingRedefined, classFile);
+        } finally {
+            transformsRunning.decrementAndGet();
+        }
+    }
+
+    private byte[] transformInScope(String className, Class<?> classBeingRedefined, byte[] classFile) {
         try {
             if (clock != null) {
                 clock.defineSoon();
             }
-            boolean firstSight = classBeingRedefined == null || Thread.currentThread() == retransformingLoaded;
-            if (firstSight) {
+            HeldSight held = classBeingRedefined != null && Thread.currentThread() == retransformingLoaded
+                    ? hold(className, classFile) : null;
+            boolean firstSight = classBeingRedefined == null || held != null;
+            if (classBeingRedefined == null) {
                 counters.scanned();
             }
             byte[] rewritten = rewriter().rewrite(classFile, scope.packages().cachedInstants(className));
             if (rewritten == null) {
-                if (sites != null && firstSight) {
+                if (held != null) {
+                    held.instantReadsLeft = true;
+                } else if (sites != null && firstSight) {
                     sites.showInstantReadsLeft(className, classFile);
                 }
                 return null;
             }
-            return toDefine(className, classFile, rewritten, firstSight);
+            return toDefine(className, classFile, rewritten, firstSight, held);
         } catch (Throwable failure) {
             reportOnce(className, failure);
             return null;
         }
+    }
+
+    /**
+     * Once this is removed from the JVM's transformers: hands no more bytes back, and returns when no class is still
+     * being defined from bytes it handed back, so that the loaded classes a detach then restores hold them all.
+     */
+    public void close() {
+        closed = true;
+        while (transformsRunning.get() != 0) {
+            LockSupport.parkNanos(RUNNING_POLL_NANOS);
+        }
+        openDefinitions.awaitClosed();
     }
 
     /** What became of the classes of the clock methods redirected so far. */
@@ -151,25 +192,58 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * original. Kept apart from {@link #transform}, which every class passes through: the JIT compiles that small
      * method alone instead of this rare path with it.
      */
-    private byte[] toDefine(String className, byte[] original, byte[] rewritten, boolean firstSight) {
+    private byte[] toDefine(String className, byte[] original, byte[] rewritten, boolean firstSight,
+            HeldSight held) {
         CachedClockWriter clockToTick = dryRun ? null : clock.writer();
         if (clockToTick == null && !dryRun) {
             return null;
         }
-        if (firstSight) {
-            counters.rewritten();
-            if (clockClassLoads != null) {
-                clockClassLoads.redirectedIn(original);
-            }
-            if (sites != null) {
-                sites.show(className, original);
-            }
+        if (held != null) {
+            held.rewritten = true;
+        } else if (firstSight) {
+            countRewritten(className, original);
         }
         if (dryRun) {
             return null;
         }
         ticker.startOnce(clockToTick);
+        openDefinitions.opened();
         return rewritten;
+    }
+
+    private void countRewritten(String className, byte[] original) {
+        counters.rewritten();
+        if (clockClassLoads != null) {
+            clockClassLoads.redirectedIn(original);
+        }
+        if (sites != null) {
+            sites.show(className, original);
+        }
+    }
+
+    private HeldSight hold(String className, byte[] classFile) {
+        HeldSight held = new HeldSight(className, classFile);
+        heldSights.add(held);
+        return held;
+    }
+
+    /**
+     * After each retransformation of this copy's own ({@link #retransformLoaded}), on its thread: counts and shows
+     * what it held back of the classes, where the JVM retransformed them, or drops it where it refused them, which the
+     * one-by-one retry of a refused batch then shows again.
+     */
+    public void settleRetransformation(boolean retransformed) {
+        if (retransformed) {
+            for (HeldSight held : heldSights) {
+                counters.scanned();
+                if (held.rewritten) {
+                    countRewritten(held.className, held.original);
+                } else if (held.instantReadsLeft && sites != null) {
+                    sites.showInstantReadsLeft(held.className, held.original);
+                }
+            }
+        }
+        heldSights.clear();
     }
 
     private void reportOnce(String className, Throwable failure) {
@@ -182,6 +256,20 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             }
         } catch (Throwable reportingFailed) {
             // Out of memory while reporting: the class still loads unchanged, which is what matters.
+        }
+    }
+
+    /** A class this copy's own retransformation showed the transformer, held back with its original bytes. */
+    private static final class HeldSight {
+
+        final String className;
+        final byte[] original;
+        boolean rewritten;
+        boolean instantReadsLeft;
+
+        HeldSight(String className, byte[] original) {
+            this.className = className;
+            this.original = original;
         }
     }
 }

@@ -151,13 +151,36 @@ class CallSiteTransformerTest {
                 err.toString(StandardCharsets.UTF_8).strip());
     }
 
-    /** At an attach the agent retransforms the classes loaded before it: each is its first sight of the class. */
+    /**
+     * At an attach the agent retransforms the classes loaded before it: each is its first sight of the class, counted
+     * once the JVM took the retransformation.
+     */
     @Test
-    void theAgentsOwnRetransformationOfLoadedClassesCountsThem() {
+    void theAgentsOwnRetransformationOfLoadedClassesCountsThemOnceItTook() {
         CallSiteTransformer transformer = transformer("include=com.acme");
 
-        transformer.retransformLoaded(() -> assertNotNull(transformer.transform(null, APPLICATION,
-                "com/acme/Service", Object.class, null, classFile)));
+        transformer.retransformLoaded(() -> {
+            assertNotNull(transformer.transform(null, APPLICATION, "com/acme/Service", Object.class, null, classFile));
+            assertEquals(0L, counters.classesScanned(), "held until the JVM answers");
+            transformer.settleRetransformation(true);
+        });
+
+        assertEquals(1L, counters.classesScanned());
+        assertEquals(1L, counters.classesRewritten());
+        assertEquals(8L, counters.callSites());
+    }
+
+    /** A batch the JVM refused is retried class by class, which shows the transformer its classes again. */
+    @Test
+    void aRefusedRetransformationOfTheAgentsOwnCountsNothing() {
+        CallSiteTransformer transformer = transformer("include=com.acme");
+
+        transformer.retransformLoaded(() -> {
+            assertNotNull(transformer.transform(null, APPLICATION, "com/acme/Service", Object.class, null, classFile));
+            transformer.settleRetransformation(false);
+            assertNotNull(transformer.transform(null, APPLICATION, "com/acme/Service", Object.class, null, classFile));
+            transformer.settleRetransformation(true);
+        });
 
         assertEquals(1L, counters.classesScanned());
         assertEquals(1L, counters.classesRewritten());

@@ -1,0 +1,113 @@
+package io.clockagent.agent.internal.rewrite;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The definitions the transformer handed rewritten bytes to that may not have completed, for the detach to wait for;
+ * noted by every class-loading thread, awaited by the detach's. The JVM defines a class from the transformer's bytes
+ * only after every transformer and agent after it has run and the class is parsed: however long that takes, on the
+ * thread the transformer ran on, before the frame under the JDK's call of the transformers (the defining native
+ * method, or another agent's retransformation) returns. Each is known by that frame's height from the bottom of its
+ * thread's stack, its class and its method; a thread whose frame at that height is another has left it. The native
+ * hook waits the same way (open_definitions.c).
+ */
+final class OpenDefinitions {
+
+    /** The JDK's entry into the transformers, which the JVM calls from the defining frame. */
+    private static final String TRANSFORMERS_CLASS = "sun.instrument.InstrumentationImpl";
+    private static final String TRANSFORMERS_METHOD = "transform";
+    private static final long POLL_MILLIS = 1;
+
+    /** Guarded by this; weak, so that a thread that ends is not kept. */
+    private final Map<Thread, List<DefiningFrame>> open = new WeakHashMap<>();
+
+    /** On the thread the transformer runs on, as it hands rewritten bytes back. */
+    void opened() {
+        Thread thread = Thread.currentThread();
+        StackTraceElement[] stack = thread.getStackTrace();
+        int below = 0;
+        while (below < stack.length && !isTransformersEntry(stack[below])) {
+            below++;
+        }
+        below++;
+        if (below >= stack.length) {
+            return;
+        }
+        DefiningFrame frame = new DefiningFrame(stack.length - below, stack[below]);
+        synchronized (this) {
+            List<DefiningFrame> frames = open.get(thread);
+            if (frames == null) {
+                frames = new ArrayList<>(1);
+                open.put(thread, frames);
+            }
+            // This thread's definitions at this height or above have closed, as its stack is no higher now.
+            for (Iterator<DefiningFrame> each = frames.iterator(); each.hasNext();) {
+                if (each.next().height >= frame.height) {
+                    each.remove();
+                }
+            }
+            frames.add(frame);
+        }
+    }
+
+    /**
+     * Once no transformer hands bytes back any more: returns when every definition opened before has closed, or this
+     * thread is interrupted.
+     */
+    void awaitClosed() {
+        while (true) {
+            synchronized (this) {
+                for (Iterator<Map.Entry<Thread, List<DefiningFrame>>> each = open.entrySet().iterator();
+                        each.hasNext();) {
+                    Map.Entry<Thread, List<DefiningFrame>> thread = each.next();
+                    StackTraceElement[] stack = thread.getKey().getStackTrace();
+                    thread.getValue().removeIf(frame -> !frame.openIn(stack));
+                    if (thread.getValue().isEmpty()) {
+                        each.remove();
+                    }
+                }
+                if (open.isEmpty()) {
+                    return;
+                }
+            }
+            try {
+                TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static boolean isTransformersEntry(StackTraceElement frame) {
+        return TRANSFORMERS_CLASS.equals(frame.getClassName()) && TRANSFORMERS_METHOD.equals(frame.getMethodName());
+    }
+
+    /** A frame a definition is open under, by its height from the bottom of its thread's stack. */
+    private static final class DefiningFrame {
+
+        final int height;
+        final String className;
+        final String methodName;
+
+        DefiningFrame(int height, StackTraceElement frame) {
+            this.height = height;
+            this.className = frame.getClassName();
+            this.methodName = frame.getMethodName();
+        }
+
+        /** Whether a thread whose stack is this is still in the frame; an ended thread's stack is empty. */
+        boolean openIn(StackTraceElement[] stack) {
+            if (stack.length < height) {
+                return false;
+            }
+            StackTraceElement frame = stack[stack.length - height];
+            return className.equals(frame.getClassName()) && methodName.equals(frame.getMethodName());
+        }
+    }
+}
