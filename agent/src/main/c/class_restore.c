@@ -145,6 +145,12 @@ jint retransform_in_scope(JNIEnv *jni, retransform_settle settle) {
 /* How long the detach sleeps while hooks that read the state before it changed still run. */
 #define HOOK_POLL_NANOS 100000L
 
+static long long monotonic_nanos(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
 /*
  * GetLoadedClasses holds no class still being defined, so the classes are taken once no hook that read the copy as
  * hooked still runs and every definition a hook handed rewritten bytes to has completed: else such a class would be
@@ -155,10 +161,17 @@ jint JNICALL restore_classes(JNIEnv *jni, jclass calls) {
     copy_becomes(COPY_DETACHED);
     (*this_copy.jvmti)->SetEventNotificationMode(this_copy.jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK,
                                                  NULL);
-    while (__atomic_load_n(&this_copy.hooks_running, __ATOMIC_SEQ_CST) != 0) {
+    /* At most that long: a transformer of another agent that never returns must not hold the detach forever. */
+    long long deadline_nanos = monotonic_nanos() + JAVA_DETACH_WAIT_MOST_SECONDS * 1000000000LL;
+    while (__atomic_load_n(&this_copy.hooks_running, __ATOMIC_SEQ_CST) != 0 && monotonic_nanos() < deadline_nanos) {
         struct timespec poll = {0, HOOK_POLL_NANOS};
         nanosleep(&poll, NULL);
     }
-    await_open_definitions(this_copy.jvmti, jni);
+    int hooks = (int) __atomic_load_n(&this_copy.hooks_running, __ATOMIC_SEQ_CST);
+    int definitions = await_open_definitions(this_copy.jvmti, jni, deadline_nanos);
+    if (hooks + definitions > 0) {
+        fprintf(stderr, "clock-agent: " JAVA_DEFINITIONS_UNDER_WAY_FORMAT "\n", hooks + definitions,
+                JAVA_DETACH_WAIT_MOST_SECONDS);
+    }
     return retransform_in_scope(jni, NULL);
 }

@@ -93,22 +93,33 @@ static int still_open(jvmtiEnv *jvmti, JNIEnv *jni, const open_definition *defin
     return open;
 }
 
-void await_open_definitions(jvmtiEnv *jvmti, JNIEnv *jni) {
+int await_open_definitions(jvmtiEnv *jvmti, JNIEnv *jni, long long deadline_nanos) {
+    jthread caller = NULL;
+    if ((*jvmti)->GetCurrentThread(jvmti, &caller) != JVMTI_ERROR_NONE) {
+        caller = NULL;
+    }
+    int open = 0;
     for (;;) {
         pthread_mutex_lock(&open_lock);
+        open = 0;
         for (open_definition **at = &open_first; *at != NULL;) {
-            if (still_open(jvmti, jni, *at)) {
+            /* The caller's own would never close while it waits here; it is in none, as it runs the detach. */
+            if (!(*jni)->IsSameObject(jni, (*at)->thread, caller) && still_open(jvmti, jni, *at)) {
                 at = &(*at)->next;
+                open++;
             } else {
                 forget(jni, at);
             }
         }
-        int any_open = open_first != NULL;
         pthread_mutex_unlock(&open_lock);
-        if (!any_open) {
-            return;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (open == 0 || now.tv_sec * 1000000000LL + now.tv_nsec >= deadline_nanos) {
+            break;
         }
         struct timespec poll = {0, OPEN_POLL_NANOS};
         nanosleep(&poll, NULL);
     }
+    (*jni)->DeleteLocalRef(jni, caller);
+    return open;
 }

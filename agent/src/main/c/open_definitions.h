@@ -10,7 +10,10 @@
  */
 void definition_opened(jvmtiEnv *jvmti, JNIEnv *jni);
 
-/* Once no hook hands bytes over any more: returns when every definition opened before has closed. */
-void await_open_definitions(jvmtiEnv *jvmti, JNIEnv *jni);
+/*
+ * Once no hook hands bytes over any more: returns when every definition opened before, on another thread than the
+ * caller's, has closed, or once CLOCK_MONOTONIC passes `deadline_nanos`; how many were still open then.
+ */
+int await_open_definitions(jvmtiEnv *jvmti, JNIEnv *jni, long long deadline_nanos);
 
 #endif

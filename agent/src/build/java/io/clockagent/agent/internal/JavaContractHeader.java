@@ -82,6 +82,8 @@ final class JavaContractHeader {
         constant("JAVA_ALREADY_ACTIVE", type(INTERNAL + "install.Installer"), "ALREADY_ACTIVE");
         constant("JAVA_MBEAN_SERVER_INTERNAL_NAME", type(INTERNAL + "rewrite.ClassLoadSignals"), "MBEAN_SERVER_CLASS");
         constant("JAVA_JAR_FILE_NAME", type(INTERNAL + "install.NativeLibraries"), "AGENT_JAR_NAME");
+        constant("JAVA_DETACH_WAIT_MOST_SECONDS", type(INTERNAL + "rewrite.OpenDefinitions"), "WAIT_MOST_SECONDS");
+        constant("JAVA_DEFINITIONS_UNDER_WAY_FORMAT", type(INTERNAL + "rewrite.OpenDefinitions"), "UNDER_WAY_FORMAT");
     }
 
     /** A class of the agent's, not initialized: some need what only an agent's JVM has. */

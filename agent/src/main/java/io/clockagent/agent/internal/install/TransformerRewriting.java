@@ -86,7 +86,10 @@ final class TransformerRewriting implements ClassRewriting {
     @Override
     public synchronized int restore() {
         instrumentation.removeTransformer(transformer);
-        transformer.close();
+        String underWay = transformer.close();
+        if (underWay != null) {
+            log.line(underWay);
+        }
         return LoadedClasses.retransform(instrumentation, scope, log, null);
     }
 }

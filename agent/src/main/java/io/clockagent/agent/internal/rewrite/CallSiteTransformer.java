@@ -13,6 +13,7 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -133,14 +134,20 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     /**
      * Once this is removed from the JVM's transformers: hands no more bytes back, and returns when no class is still
-     * being defined from bytes it handed back, so that the loaded classes a detach then restores hold them all.
+     * being defined from bytes it handed back, so that the loaded classes a detach then restores hold them all, or
+     * after {@link OpenDefinitions#WAIT_MOST_SECONDS} at most.
+     *
+     * @return the line, after the agent's prefix, that says how many were still under way then; null for none
      */
-    public void close() {
+    public String close() {
         closed = true;
-        while (transformsRunning.get() != 0) {
+        long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(OpenDefinitions.WAIT_MOST_SECONDS);
+        while (transformsRunning.get() != 0 && System.nanoTime() - deadlineNanos < 0) {
             LockSupport.parkNanos(RUNNING_POLL_NANOS);
         }
-        openDefinitions.awaitClosed();
+        int underWay = transformsRunning.get() + openDefinitions.awaitClosed(deadlineNanos);
+        return underWay == 0 ? null
+                : String.format(OpenDefinitions.UNDER_WAY_FORMAT, underWay, OpenDefinitions.WAIT_MOST_SECONDS);
     }
 
     /** What became of the classes of the clock methods redirected so far. */

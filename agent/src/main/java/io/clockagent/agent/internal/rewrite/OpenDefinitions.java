@@ -22,6 +22,15 @@ final class OpenDefinitions {
     private static final String TRANSFORMERS_CLASS = "sun.instrument.InstrumentationImpl";
     private static final String TRANSFORMERS_METHOD = "transform";
     private static final long POLL_MILLIS = 1;
+    /**
+     * How long a detach waits for the definitions in flight, at most: another agent's transformer that never returns
+     * must not hold it forever. The native hook's detach waits as long (open_definitions.c).
+     */
+    static final int WAIT_MOST_SECONDS = 10;
+    /** The line, after the agent's prefix, for definitions still open then: their number and the seconds waited. */
+    static final String UNDER_WAY_FORMAT = "detach: %d class definitions still under way after %d s (another agent's"
+            + " transformer may hold them); the classes they define may keep the rewritten bytes, whose reads take the"
+            + " direct clock";
 
     /** Guarded by this; weak, so that a thread that ends is not kept. */
     private final Map<Thread, List<DefiningFrame>> open = new WeakHashMap<>();
@@ -56,12 +65,15 @@ final class OpenDefinitions {
     }
 
     /**
-     * Once no transformer hands bytes back any more: returns when every definition opened before has closed, or this
-     * thread is interrupted.
+     * Once no transformer hands bytes back any more: returns when every definition opened before on another thread has
+     * closed, this thread is interrupted, or {@code System.nanoTime()} passes the deadline; how many were open then.
      */
-    void awaitClosed() {
+    int awaitClosed(long deadlineNanos) {
         while (true) {
+            int stillOpen = 0;
             synchronized (this) {
+                // The caller's own would never close while it waits here; it is in none, as it runs the detach.
+                open.remove(Thread.currentThread());
                 for (Iterator<Map.Entry<Thread, List<DefiningFrame>>> each = open.entrySet().iterator();
                         each.hasNext();) {
                     Map.Entry<Thread, List<DefiningFrame>> thread = each.next();
@@ -70,16 +82,17 @@ final class OpenDefinitions {
                     if (thread.getValue().isEmpty()) {
                         each.remove();
                     }
+                    stillOpen += thread.getValue().size();
                 }
-                if (open.isEmpty()) {
-                    return;
-                }
+            }
+            if (stillOpen == 0 || System.nanoTime() - deadlineNanos >= 0) {
+                return stillOpen;
             }
             try {
                 TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
-                return;
+                return stillOpen;
             }
         }
     }
