@@ -42,6 +42,8 @@ class AttachDetachSoakTest {
     /** How long the definers run under each copy before its counts are read. */
     private static final long ATTACHED_MILLIS = 200;
     private static final long DETACH_TIMEOUT_SECONDS = 60;
+    /** How long a detach waits for a definition in flight at most (the agent's OpenDefinitions.WAIT_MOST_SECONDS). */
+    private static final long HELD_DETACH_SECONDS = 10;
     private static final String SCOPE = SoakTargetMain.class.getPackageName() + ".defined";
     private static final String OPTIONS = "include=" + SCOPE + ",tick=1ms,cache=always";
     private static final String DETACHED = "clock-agent: detached: ticker stopped, original code restored in ";
@@ -53,11 +55,7 @@ class AttachDetachSoakTest {
         Jdk jdk = Jdks.require(featureVersion);
         jdk.requireModule("jdk.jcmd", "jcmd");
         Path library = LibraryBesideJar.write(jdk, runDirectory);
-        Path observerJar = new JarBuilder()
-                .manifestAttribute("Agent-Class", DefinitionObserver.class.getName())
-                .manifestAttribute("Can-Retransform-Classes", "true")
-                .addPackage(BuildOutputs.testClasses(), DefinitionObserver.class.getPackageName().replace('.', '/'))
-                .writeTo(runDirectory.resolve("observer.jar"));
+        Path observerJar = observerJar(runDirectory);
         List<String> cycles = new ArrayList<>();
         long startNanos = System.nanoTime();
         try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
@@ -114,9 +112,65 @@ class AttachDetachSoakTest {
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos) + " ms\n" + String.join("\n", cycles));
     }
 
+    /**
+     * A definition that another agent's transformer holds for good holds the detach 10 s at most, through the library
+     * (jcmd) and through the Java start (attach with nativeFilter=false): then one line says so, and the rest is
+     * restored.
+     */
+    @ParameterizedTest(name = "through {0}")
+    @ValueSource(strings = {"jcmd", "attach nativeFilter=false"})
+    void aDefinitionHeldForGoodHoldsTheDetachTenSecondsAtMost(String way, @TempDir Path runDirectory)
+            throws IOException, InterruptedException {
+        Jdk jdk = Jdks.require(Jdks.JDK_17);
+        jdk.requireModule("jdk.jcmd", "jcmd");
+        Path library = LibraryBesideJar.write(jdk, runDirectory);
+        try (LiveJvm target = new ForkedJvm(jdk, runDirectory)
+                .option("-XX:+EnableDynamicAgentLoading", "-Djdk.attach.allowAttachSelf=true")
+                .classPath(BuildOutputs.testClasses())
+                .startMain(SoakTargetMain.class.getName(), "1", observerJar(runDirectory).toString())) {
+            target.awaitLine("ready");
+            String pid = Long.toString(target.pid());
+            paused(target);
+            ForkResult attach = way.equals("jcmd")
+                    ? new ForkedJvm(jdk, runDirectory).runTool("jcmd", pid, "JVMTI.agent_load", library.toString(),
+                            '"' + OPTIONS + '"')
+                    : new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "attach", pid,
+                            OPTIONS + ",nativeFilter=false");
+            assertEquals(0, attach.exitStatus(), attach.describe());
+            target.ask("counts", "counts ");
+            target.ask("observe", "observing");
+            target.ask("resume", "resumed");
+            target.ask("hold", "holding");
+
+            long detachNanos = System.nanoTime();
+            ForkResult detach = new ForkedJvm(jdk, runDirectory).runJar(BuildOutputs.agentJar(), "detach", pid);
+            awaitDetached(target, 1);
+            long detachMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - detachNanos);
+            target.ask("release", "released");
+            ForkResult end = target.finish();
+
+            String describe = "detach in " + detachMillis + " ms\n" + detach.describe() + "\n" + end.describe();
+            assertEquals(0, detach.exitStatus(), describe);
+            assertTrue(detachMillis >= TimeUnit.SECONDS.toMillis(HELD_DETACH_SECONDS), describe);
+            assertTrue(end.stderr().contains("clock-agent: detach: 1 class definitions still under way after "
+                    + HELD_DETACH_SECONDS + " s (another agent's transformer may hold them); the classes they define"
+                    + " may keep the rewritten bytes, whose reads take the direct clock"), describe);
+            assertEquals(0, end.exitStatus(), describe);
+        }
+    }
+
     /** Pauses the definers: how many classes they defined so far. */
     private static long paused(LiveJvm target) {
         return Long.parseLong(target.ask("pause", "paused ").substring("paused ".length()));
+    }
+
+    /** The observer agent's jar, which a self-attach of the service loads after the clock agent. */
+    private static Path observerJar(Path runDirectory) throws IOException {
+        return new JarBuilder()
+                .manifestAttribute("Agent-Class", DefinitionObserver.class.getName())
+                .manifestAttribute("Can-Retransform-Classes", "true")
+                .addPackage(BuildOutputs.testClasses(), DefinitionObserver.class.getPackageName().replace('.', '/'))
+                .writeTo(runDirectory.resolve("observer.jar"));
     }
 
     /** The library and the jar beside it, copied into a folder of their own: a library the JVM has not loaded. */

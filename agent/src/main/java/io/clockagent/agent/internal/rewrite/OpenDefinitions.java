@@ -12,9 +12,11 @@ import java.util.concurrent.TimeUnit;
  * noted by every class-loading thread, awaited by the detach's. The JVM defines a class from the transformer's bytes
  * only after every transformer and agent after it has run and the class is parsed: however long that takes, on the
  * thread the transformer ran on, before the frame under the JDK's call of the transformers (the defining native
- * method, or another agent's retransformation) returns. Each is known by that frame's height from the bottom of its
- * thread's stack, its class and its method; a thread whose frame at that height is another has left it. The native
- * hook waits the same way (open_definitions.c).
+ * method, or another agent's retransformation) returns. Each is known by that frame's class and method: a thread
+ * whose stack no longer holds such a frame has left it. Not by its height, as the native hook knows it
+ * (open_definitions.c): another thread's stack shows hidden frames (a lambda's, a method handle's) that this thread's
+ * own leaves out, on some releases and not on others, so that the heights do not compare. A thread that is in another
+ * definition under such a frame is waited for too, which ends as soon as that definition does.
  */
 final class OpenDefinitions {
 
@@ -101,7 +103,10 @@ final class OpenDefinitions {
         return TRANSFORMERS_CLASS.equals(frame.getClassName()) && TRANSFORMERS_METHOD.equals(frame.getMethodName());
     }
 
-    /** A frame a definition is open under, by its height from the bottom of its thread's stack. */
+    /**
+     * A frame a definition is open under, with its height from the bottom of its thread's stack as the thread itself
+     * sees it, by which its own later definitions tell which of its earlier ones have closed.
+     */
     private static final class DefiningFrame {
 
         final int height;
@@ -114,13 +119,14 @@ final class OpenDefinitions {
             this.methodName = frame.getMethodName();
         }
 
-        /** Whether a thread whose stack is this is still in the frame; an ended thread's stack is empty. */
+        /** Whether a thread whose stack is this may still be in the frame; an ended thread's stack is empty. */
         boolean openIn(StackTraceElement[] stack) {
-            if (stack.length < height) {
-                return false;
+            for (StackTraceElement frame : stack) {
+                if (className.equals(frame.getClassName()) && methodName.equals(frame.getMethodName())) {
+                    return true;
+                }
             }
-            StackTraceElement frame = stack[stack.length - height];
-            return className.equals(frame.getClassName()) && methodName.equals(frame.getMethodName());
+            return false;
         }
     }
 }
