@@ -147,7 +147,8 @@ class LibraryClocksTest {
         assertTrue(AgentStderr.banner("tick=1ms wait=park cache=always include=" + AgentStderr.ALL_CLASSES
                 + " exclude=" + DIRECT + " clocks=" + OWN_CLOCK + ".now:" + INSTANCE_CLOCK + ".now")
                 .matcher(result.stderr().get(0)).matches(), result.describe());
-        assertEquals(List.of("clock-agent: ignored 'bad' in 'clocks=" + own + "'; expected a static long method's"
+        assertEquals(List.of("clock-agent: ignored 'bad' in '" + AgentStderr.excerpt("clocks=" + own)
+                + "'; expected a static long method's"
                 + " class and name, such as com.acme.time.SystemClock.now, several joined by ':'",
                 "clock-agent: " + INSTANCE_CLOCK + " has no static long now() that clocks=" + INSTANCE_CLOCK
                 + ".now names: its uses load unchanged from here on"),

@@ -13,6 +13,14 @@ public final class AgentStderr {
     private AgentStderr() {
     }
 
+    /**
+     * An option's text as the agent's lines quote it (README, Options): whole up to 64 characters, else its first 64
+     * and its length, so that a line stays short whatever the option's length.
+     */
+    public static String excerpt(String text) {
+        return text.length() <= 64 ? text : text.substring(0, 64) + "... (" + text.length() + " characters)";
+    }
+
     /** The one line of an agent that enabled=false from {@code source} turned off; no bad option's line. */
     public static String turnedOff(String source) {
         return "clock-agent: off (enabled=false from " + source + "); the service runs without it";
