@@ -47,7 +47,7 @@ final class LoadedClasses {
                 instrumentation.retransformClasses(loaded);
                 retransformed++;
             } catch (Throwable failure) {
-                log.line("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
+                log.note("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
             }
         }
         return retransformed;
