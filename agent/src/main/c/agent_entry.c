@@ -18,7 +18,7 @@
  * unchanged, or with strict=true the JVM exits with status 1 before main (never once it runs: attached, the JVM reports
  * the failure to the one who asked, as jcmd's return code); a fault after that leaves classes unchanged or the clock on
  * its direct path, never the service stopped. enabled=false from any source comes before all of it: one line naming
- * the source, and nothing else done, whatever else the options say.
+ * the source, and nothing else done, whatever else the options say. quiet=true leaves out every line but a fault's.
  *
  * May include: agent_copy.h, agent_entry.h, agent_options.h, class_load_hook.h, class_restore.h, java_side.h,
  * jni_helpers.h.
@@ -203,7 +203,9 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
         copy_becomes(COPY_STANDING_DOWN);
         (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_DISABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
         if (claim == PROPERTY_HELD) {
-            say(already_active(this_copy.way));
+            if (!this_copy.options.quiet) {
+                say(already_active(this_copy.way));
+            }
         } else if (this_copy.banner == NULL) {
             say("off, the service runs without it: out of memory");
         } else {
@@ -211,9 +213,12 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
         }
         return;
     }
-    say(this_copy.banner);
-    for (size_t i = 0; i < this_copy.options.warnings.count; i++) {
-        say(this_copy.options.warnings.texts[i]);
+    /* quiet=true leaves out what the agent says unasked, as AgentLog.note does; never a fault's line. */
+    if (!this_copy.options.quiet) {
+        say(this_copy.banner);
+        for (size_t i = 0; i < this_copy.options.warnings.count; i++) {
+            say(this_copy.options.warnings.texts[i]);
+        }
     }
     java_side_jvm_taken(jni);
     /*
@@ -226,7 +231,7 @@ static void take_the_jvm(jvmtiEnv *jvmti, JNIEnv *jni) {
     if (this_copy.way != WAY_PREMAIN) {
         retransform_in_scope(jni, hook_settle_retransformation);
     }
-    if (this_copy.options.native_filter == 0 && !from_java(this_copy.way)) {
+    if (this_copy.options.native_filter == 0 && !from_java(this_copy.way) && !this_copy.options.quiet) {
         fprintf(stderr, "clock-agent: " NATIVE_FILTER_OFF_IGNORED "\n", entry_name(this_copy.way));
     }
 }
@@ -323,7 +328,9 @@ static entry_start start_with(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const
     /* Before the Java floor, as the -javaagent entry: whatever else there is to say, the operator said off. */
     const char *turned_off_source = parsed ? turned_off_by(&requested) : NULL;
     if (turned_off_source != NULL) {
-        fprintf(stderr, "clock-agent: " TURNED_OFF_FORMAT "\n", turned_off_source);
+        if (!requested.quiet) {
+            fprintf(stderr, "clock-agent: " TURNED_OFF_FORMAT "\n", turned_off_source);
+        }
         free_agent_options(&requested);
         return ENTRY_OFF;
     }
@@ -369,8 +376,11 @@ static entry_start start_with(jvmtiEnv *jvmti, JNIEnv *jni, entry_way way, const
         return ENTRY_FILTER_IN_JAVA;
     }
     if (now != COPY_IDLE || another_active) {
+        int quiet = requested.quiet;
         free_agent_options(&requested);
-        say(now == COPY_DETACHED ? DETACHED_BEFORE : already_active(way));
+        if (now == COPY_DETACHED || !quiet) {
+            say(now == COPY_DETACHED ? DETACHED_BEFORE : already_active(way));
+        }
         return now == COPY_DETACHED ? ENTRY_REFUSED : ENTRY_OFF;
     }
     char *jar = find_jar(way, given_jar);

@@ -65,6 +65,7 @@ typedef struct {
     size_t uncounted_warnings;
     int monotonic;
     int verbose;
+    int quiet;
     int strict;
     const char *report;
     size_t report_length;
@@ -454,10 +455,10 @@ static outcome accept(built *b, const token *t, char **error) {
         return ACCEPTED;
     }
     /* enabled comes here true or with a bad value: false turned the agent off before any token was judged. */
-    static const char *const BOOLEAN_KEYS[] = {"monotonic", "verbose", "strict", "dryRun", "jmx", "nativeFilter",
-                                               ENABLED_KEY};
-    int *const boolean_values[] = {&b->monotonic, &b->verbose, &b->strict, &b->dry_run, &b->jmx, &b->native_filter,
-                                   &b->enabled};
+    static const char *const BOOLEAN_KEYS[] = {"monotonic", "verbose", QUIET_KEY, "strict", "dryRun", "jmx",
+                                               "nativeFilter", ENABLED_KEY};
+    int *const boolean_values[] = {&b->monotonic, &b->verbose, &b->quiet, &b->strict, &b->dry_run, &b->jmx,
+                                   &b->native_filter, &b->enabled};
     for (size_t i = 0; i < COUNT(BOOLEAN_KEYS); i++) {
         if (is_key(t, BOOLEAN_KEYS[i])) {
             return require_once(t, *boolean_values[i] != OPTION_UNSET, error) == REFUSED ? REFUSED
@@ -483,7 +484,7 @@ static void free_built(built *b) {
 
 static void start_building(built *b) {
     memset(b, 0, sizeof *b);
-    b->wait = b->cache = b->library_clocks = b->monotonic = b->verbose = b->strict = OPTION_UNSET;
+    b->wait = b->cache = b->library_clocks = b->monotonic = b->verbose = b->quiet = b->strict = OPTION_UNSET;
     b->dry_run = b->jmx = b->native_filter = b->enabled = OPTION_UNSET;
 }
 
@@ -564,15 +565,18 @@ static int source_turning_off(const char *const texts[SOURCE_COUNT]) {
     return OPTION_UNSET;
 }
 
-/* Whether the merged options say strict=true: the strongest source that gives strict gives its value. */
-static int strict_requested_by(const char *const texts[SOURCE_COUNT]) {
+/*
+ * AgentOptions.requested: whether the merged options say `key`=true, before they are judged: the strongest source that
+ * gives the key gives its value.
+ */
+static int requested_by(const char *const texts[SOURCE_COUNT], const char *key) {
     for (int source = 0; source < SOURCE_COUNT; source++) {
         token_reader reader = read_tokens(texts[source], source);
         token t;
         int given = 0;
         int requested = 0;
         while (next_token(&reader, &t)) {
-            if (is_key(&t, "strict")) {
+            if (is_key(&t, key)) {
                 given = 1;
                 requested |= text_equals(t.value, t.value_length, "true");
             }
@@ -642,9 +646,11 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
                         int *strict_requested) {
     memset(options, 0, sizeof *options);
     *error = NULL;
+    /* Read before anything is judged, as the one line enabled=false prints is silenced by quiet=true too. */
+    options->quiet = requested_by(sources, QUIET_KEY);
     /* Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none. */
     options->off_by = source_turning_off(sources);
-    *strict_requested = options->off_by == OPTION_UNSET && strict_requested_by(sources);
+    *strict_requested = options->off_by == OPTION_UNSET && requested_by(sources, "strict");
     if (options->off_by != OPTION_UNSET) {
         return 1;
     }
@@ -677,6 +683,7 @@ int parse_agent_options(const char *const sources[SOURCE_COUNT], agent_options *
     int clocks_ready = clocks_in_force(options);
     options->monotonic = b.monotonic == 1;
     options->verbose = b.verbose == 1;
+    options->quiet = b.quiet == 1;
     options->strict = b.strict == 1;
     options->report = b.report == NULL ? NULL : text_copy(b.report, b.report_length);
     options->dry_run = b.dry_run == 1;

@@ -53,6 +53,8 @@ typedef struct {
     text_list warnings;
     int monotonic;
     int verbose;
+    /* As AgentOptions.quiet(): set where enabled=false turned the agent off too. */
+    int quiet;
     int strict;
     /* "summary", a file path, or NULL. */
     char *report;

@@ -234,7 +234,8 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, cou
             hold_back(name, length, bytes, 0);
         }
     }
-    if (outcome == REWRITE_LEFT_TO_JAVA && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
+    if (outcome == REWRITE_LEFT_TO_JAVA && !this_copy.options.quiet
+            && !__atomic_exchange_n(&unreadable_reported, 1, __ATOMIC_RELAXED)) {
         fprintf(stderr, "clock-agent: left %s unchanged, and any other class file of a form the rewriter cannot"
                 " read with certainty (an unknown kind of constant, a malformed or full constant pool)\n", name);
     }

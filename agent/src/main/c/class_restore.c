@@ -60,8 +60,11 @@ static int may_be_rewritten(jvmtiEnv *jvmti, JNIEnv *jni, jclass loaded) {
     return candidate;
 }
 
-/* The line of a class left as it was, as LoadedClasses writes it: its binary name, and why. */
+/* The line of a class left as it was, as LoadedClasses writes it: its binary name, and why; none under quiet=true. */
 static void say_not_retransformed(jvmtiEnv *jvmti, jclass loaded, jvmtiError error) {
+    if (this_copy.options.quiet) {
+        return;
+    }
     char *signature = NULL;
     char *error_name = NULL;
     const char *name = "a class";

@@ -137,10 +137,12 @@ void say_if_clock_class(jvmtiEnv *jvmti, JNIEnv *jni, const char *internal_name,
             snprintf(entry, sizeof entry, "%s.%s", binary_name, method->name);
             char line[2048];
             snprintf(line, sizeof line, CLOCK_METHOD_WITHDRAWN_FORMAT, binary_name, method->name, entry);
-            say(line);
+            if (!this_copy.options.quiet) {
+                say(line);
+            }
         }
     }
-    if (first && !withdrawn) {
+    if (first && !withdrawn && !this_copy.options.quiet) {
         char line[1536];
         snprintf(line, sizeof line, CLOCK_CLASS_LOADED_FORMAT, binary_name, description(internal_name), caller);
         say(line);

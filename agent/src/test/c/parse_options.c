@@ -82,14 +82,15 @@ int main(void) {
         if (parsed && turned_off_by(&options) != NULL) {
             add(&out, "off\t");
             add(&out, turned_off_by(&options));
+            add(&out, options.quiet ? "\t1" : "\t0");
             free_agent_options(&options);
         } else if (parsed) {
             char *described = describe_agent_options(&options);
             static const char *const CACHE[] = {"auto", "always"};
             char numbers[256];
-            snprintf(numbers, sizeof numbers, "\t%lld\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t", options.tick_nanos,
+            snprintf(numbers, sizeof numbers, "\t%lld\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t", options.tick_nanos,
                      options.cache < 0 ? "auto" : CACHE[options.cache], options.monotonic, options.verbose,
-                     options.strict, options.dry_run, options.jmx, options.native_filter != 0,
+                     options.quiet, options.strict, options.dry_run, options.jmx, options.native_filter != 0,
                      options.native_filter == 1);
             add(&out, "ok\t");
             add(&out, described == NULL ? "(no memory)" : described);

@@ -47,9 +47,23 @@ final class AgentMBean {
 
     /** What the agent decided at this moment, and from which of its measurements. */
     AgentVerdict verdict() {
-        return new AgentVerdict((Boolean) attribute("Caching"), (Double) attribute("ReadsPerSecond"),
+        return new AgentVerdict(caching(), (Double) attribute("ReadsPerSecond"),
                 (Double) attribute("BreakEvenReadsPerSecond"), (Double) attribute("DirectCallNanosMeasured"),
                 (Long) attribute("Ticks"));
+    }
+
+    /** The CPU time the agent says it saved so far, net of its ticker's; NaN with cache=always. */
+    double savedCpuMillis() {
+        return (Double) attribute("SavedCpuMillis");
+    }
+
+    boolean caching() {
+        return (Boolean) attribute("Caching");
+    }
+
+    /** How often cache=auto started or stopped caching so far. */
+    long cacheSwitches() {
+        return (Long) attribute("CacheSwitches");
     }
 
     private Object attribute(String attribute) {

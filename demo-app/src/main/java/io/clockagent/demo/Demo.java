@@ -67,10 +67,10 @@ public final class Demo {
             LoadResult loadResult = load.run(options.warmup(), options.requests(),
                     TimeUnit.SECONDS.toNanos(options.maxSeconds()), () -> {
                         ticker[0] = TickerThread.find();
-                        start[0] = Sample.take(service, ticker[0]);
+                        start[0] = Sample.take(service, ticker[0], agent);
                     });
             awaitHandled(service, loadResult.requestsDone());
-            Sample end = Sample.take(service, ticker[0]);
+            Sample end = Sample.take(service, ticker[0], agent);
             describeLoad(loadResult, start[0], end, result);
             if (agent != null) {
                 AgentVerdict verdict = agent.verdict();
@@ -125,6 +125,12 @@ public final class Demo {
                 .put("process_cpu_ms", String.format(Locale.ROOT, "%.1f", processCpuMillis))
                 .put("cpu_us_per_request", String.format(Locale.ROOT, "%.2f", processCpuMillis * 1e3 / handled))
                 .put("ticker_cpu_ms", tickerCpuMillis)
+                .put("agent_saved_cpu_ms_per_s", Double.isNaN(start.agentSavedCpuMillis) ? RunResult.NOT_AVAILABLE
+                        : String.format(Locale.ROOT, "%.3f", (end.agentSavedCpuMillis - start.agentSavedCpuMillis)
+                                / seconds))
+                .put("agent_cached_during_run", start.agentCacheSwitches < 0 ? RunResult.NOT_AVAILABLE
+                        : Boolean.toString(end.agentCacheSwitches != start.agentCacheSwitches
+                                || start.agentCaching))
                 .put("cache_hit_pct", cacheHitPercent)
                 .put("throttled", end.throttled)
                 .put("deadline_missed", end.deadlinesMissed)

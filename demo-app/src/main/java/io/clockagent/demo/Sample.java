@@ -13,8 +13,15 @@ final class Sample {
     final long cacheMisses;
     final long processCpuNanos;
     final long tickerCpuNanos;
+    /**
+     * The agent's own account of the CPU it saved so far, net of its ticker, whether it caches and how often it
+     * switched: NaN, false and -1 where it is off.
+     */
+    final double agentSavedCpuMillis;
+    final boolean agentCaching;
+    final long agentCacheSwitches;
 
-    private Sample(QuoteService service, TickerThread ticker) {
+    private Sample(QuoteService service, TickerThread ticker, AgentMBean agent) {
         ServiceStats stats = service.stats();
         this.requests = stats.requests();
         this.clockReads = stats.clockReads();
@@ -25,10 +32,14 @@ final class Sample {
         this.cacheMisses = service.cacheMisses();
         this.processCpuNanos = ProcessCpu.cpuNanos();
         this.tickerCpuNanos = ticker == null ? TickerThread.NOT_MEASURED : ticker.cpuNanos();
+        this.agentSavedCpuMillis = agent == null ? Double.NaN : agent.savedCpuMillis();
+        this.agentCaching = agent != null && agent.caching();
+        this.agentCacheSwitches = agent == null ? -1L : agent.cacheSwitches();
         this.nanoTime = System.nanoTime();
     }
 
-    static Sample take(QuoteService service, TickerThread ticker) {
-        return new Sample(service, ticker);
+    /** @param agent null where the agent is off */
+    static Sample take(QuoteService service, TickerThread ticker, AgentMBean agent) {
+        return new Sample(service, ticker, agent);
     }
 }

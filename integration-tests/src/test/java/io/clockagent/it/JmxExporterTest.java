@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,24 +38,18 @@ class JmxExporterTest {
     private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(20);
     private static final long RETRY_MILLIS = 200;
 
+    /** The exporter's port in the test's service. */
+    private int port;
+
     @OnEachJdk
     void jmxExporterWithTheReadmesRuleServesTheAgentsCountersAsGauges(int featureVersion, @TempDir Path runDirectory)
             throws Exception {
-        Path config = Files.writeString(runDirectory.resolve("jmx-exporter.yaml"), readmeYaml(),
-                StandardCharsets.UTF_8);
-        int port = freeLoopbackPort();
-        Jdk jdk = Jdks.require(featureVersion);
-        jdk.requireModule("jdk.httpserver", "jmx_exporter's HTTP endpoint");
-        try (LiveJvm service = new ForkedJvm(jdk, runDirectory)
-                // With a report the agent counts call sites, and the MBean has the counts to export; cache=always
-                // keeps the ticker ticking at the service's few reads a second, which cache=auto leaves direct.
-                .javaagent(BuildOutputs.agentJar(), OperableService.INCLUDE_SITES + ",report=summary,cache=always")
-                .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)
-                .classPath(BuildOutputs.testClasses())
-                .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading")) {
-            service.awaitLine("reading");
-
-            Map<String, String> gauges = scrapeUntilPresent(port, "clock_agent_ticks", service);
+        // With a report the agent counts call sites, and the MBean has the counts to export; cache=always keeps the
+        // ticker ticking at the service's few reads a second, which cache=auto leaves direct.
+        try (LiveJvm service = startWithExporter(featureVersion, runDirectory, OperableService.INCLUDE_SITES
+                + ",report=summary,cache=always")) {
+            Map<String, String> gauges = scrapeUntil(service, "clock_agent_ticks present",
+                    samples -> samples.containsKey("clock_agent_ticks"));
 
             assertTrue(Double.parseDouble(gauges.get("clock_agent_ticks")) > 0, gauges.toString());
             assertEquals(OperableService.CALL_SITES, Double.parseDouble(gauges.get("clock_agent_callsites")),
@@ -67,12 +62,51 @@ class JmxExporterTest {
     }
 
     /**
-     * Scrapes {@code /metrics} until the gauge appears: the exporter's server needs a moment to start, and the MBean
-     * is registered only once the first scrape has started JMX.
+     * With cache=auto the service's few reads a second go direct: the saved CPU is the ticker's cost below zero, a
+     * negative figure the rule must serve as well, with the two totals it is the difference of.
+     */
+    @OnEachJdk
+    void theSavedCpuGaugesAreServedNegativeWhereTheTickerCostsMoreThanItSaves(int featureVersion,
+            @TempDir Path runDirectory) throws Exception {
+        try (LiveJvm service = startWithExporter(featureVersion, runDirectory, OperableService.INCLUDE_SITES)) {
+            // The ticker starts at the first read once JMX is up, and accounts its CPU at its first look, 250 ms on.
+            Map<String, String> gauges = scrapeUntil(service, "clock_agent_tickercpumillis above zero",
+                    samples -> Double.parseDouble(samples.getOrDefault("clock_agent_tickercpumillis", "0")) > 0);
+
+            double saved = Double.parseDouble(gauges.get("clock_agent_savedcpumillis"));
+            double ticker = Double.parseDouble(gauges.get("clock_agent_tickercpumillis"));
+            assertEquals(0.0, Double.parseDouble(gauges.get("clock_agent_readcpusavedmillis")), gauges.toString());
+            assertEquals(-ticker, saved, 0.01 * ticker, gauges.toString());
+            assertTrue(Double.parseDouble(gauges.get("clock_agent_savedcpumillispersecond")) <= 0, gauges.toString());
+            assertEquals(0.0, Double.parseDouble(gauges.get("clock_agent_libraryclockthreadsneverstarted")),
+                    gauges.toString());
+            assertEquals(0, service.finish().exitStatus(), service.describe());
+        }
+    }
+
+    /** The service with the agent and jmx_exporter, configured with the README's rule, reading the clock. */
+    private LiveJvm startWithExporter(int featureVersion, Path runDirectory, String agentOptions) throws IOException {
+        Path config = Files.writeString(runDirectory.resolve("jmx-exporter.yaml"), readmeYaml(),
+                StandardCharsets.UTF_8);
+        port = freeLoopbackPort();
+        Jdk jdk = Jdks.require(featureVersion);
+        jdk.requireModule("jdk.httpserver", "jmx_exporter's HTTP endpoint");
+        LiveJvm service = new ForkedJvm(jdk, runDirectory)
+                .javaagent(BuildOutputs.agentJar(), agentOptions)
+                .javaagent(BuildOutputs.jmxExporterJar(), "127.0.0.1:" + port + ":" + config)
+                .classPath(BuildOutputs.testClasses())
+                .startMain(OperableService.MAIN_CLASS, "sites", "keep-reading");
+        service.awaitLine("reading");
+        return service;
+    }
+
+    /**
+     * Scrapes {@code /metrics} until its samples are as {@code wanted}: the exporter's server needs a moment to start,
+     * and the MBean is registered only once the first scrape has started JMX.
      *
      * @return the {@code clock_agent_*} samples of the last scrape, by name
      */
-    private static Map<String, String> scrapeUntilPresent(int port, String gauge, LiveJvm service)
+    private Map<String, String> scrapeUntil(LiveJvm service, String what, Predicate<Map<String, String>> wanted)
             throws IOException, InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest scrape = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
@@ -84,7 +118,7 @@ class JmxExporterTest {
                 HttpResponse<String> response = client.send(scrape, HttpResponse.BodyHandlers.ofString());
                 lastBody = response.statusCode() + "\n" + response.body();
                 Map<String, String> samples = clockAgentSamples(response.body());
-                if (response.statusCode() == 200 && samples.containsKey(gauge)) {
+                if (response.statusCode() == 200 && wanted.test(samples)) {
                     return samples;
                 }
             } catch (ConnectException notListeningYet) {
@@ -92,7 +126,7 @@ class JmxExporterTest {
             }
             Thread.sleep(RETRY_MILLIS);
         }
-        throw new AssertionError("no " + gauge + " on /metrics within " + TimeUnit.NANOSECONDS.toSeconds(
+        throw new AssertionError("no " + what + " on /metrics within " + TimeUnit.NANOSECONDS.toSeconds(
                 PATIENCE_NANOS) + " s; last answer:\n" + lastBody + "\n" + service.describe());
     }
 

@@ -21,6 +21,7 @@ import io.clockagent.it.support.Json;
 import io.clockagent.it.support.OnEachJdk;
 import io.clockagent.it.support.OnEachJdkThroughBothEntries;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,6 +99,8 @@ class LibraryClocksTest {
                 "org.dromara.dynamictp.common.util.TimeUtil (dynamic-tp's clock, thread 'dtp-time-tick-thread')",
                 "com.dtp.common.util.TimeUtil (dynamic-tp 1.1.2's clock, thread 'dtp-time-tick-thread')"),
                 written.get("clockClassesRetired"), result.describe());
+        assertEquals(new BigDecimal(CLOCK_CLASSES.size()), written.get("libraryClockThreadsNeverStarted"),
+                "each library clock retired is a thread that never started\n" + result.describe());
         assertEquals(List.of(), written.get("clockClassesLoaded"), result.describe());
     }
 
@@ -126,6 +129,8 @@ class LibraryClocksTest {
                 + " Clock')", "loadedFor", READS)), written.get("clockClassesLoaded"), result.describe());
         assertEquals(CLOCK_CLASSES.size() - 1, ((List<?>) written.get("clockClassesRetired")).size(),
                 result.describe());
+        assertEquals(new BigDecimal(CLOCK_CLASSES.size() - 1), written.get("libraryClockThreadsNeverStarted"),
+                "Hutool's, loaded after all, is not among them\n" + result.describe());
     }
 
     /**
@@ -162,6 +167,8 @@ class LibraryClocksTest {
         assertEquals(Map.of("instance", "true"), result.labelled("lead"), "the instance clock's own reading");
         Map<String, Object> written = (Map<String, Object>) Json.parse(Files.readString(report));
         assertTrue(((List<?>) written.get("clockClassesRetired")).contains(OWN_CLOCK), written.toString());
+        assertEquals(new BigDecimal(((List<?>) written.get("clockClassesRetired")).size() - 1),
+                written.get("libraryClockThreadsNeverStarted"), "the own clock is not a library's\n" + written);
         assertEquals(List.of(Map.of("class", INSTANCE_CLOCK, "loadedFor", OwnClockReads.class.getName())),
                 written.get("clockClassesLoaded"), result.describe());
     }

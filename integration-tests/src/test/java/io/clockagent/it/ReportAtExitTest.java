@@ -40,6 +40,9 @@ class ReportAtExitTest {
             + " read rate yet \\(the first comes as something reads the clock\\)|(caching|direct) at the last estimate"
             + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns, the ticker [\\d.]+ ms per"
             + " second\\), \\d+ switches \\(\\d+ trial stops\\))");
+    private static final Pattern SAVED_CPU_SUMMARY = Pattern.compile("clock-agent: report: CPU saved net of the"
+            + " ticker: -?[\\d.]+ ms a second over its last interval, -?[\\d.]+ ms in all \\(the cached reads' [\\d.]+"
+            + " ms less the ticker's [\\d.]+ ms\\)");
     private static final Pattern TICKER_SUMMARY = Pattern.compile("clock-agent: report: (\\d+) ticks, (\\d+) late,"
             + " max lag (\\d+)\\.(\\d{3}) ms, (\\d+) idle periods, (\\d+) clamped, (\\d+) ticker failures");
 
@@ -49,7 +52,7 @@ class ReportAtExitTest {
     }
 
     @OnEachJdkThroughBothEntries
-    void reportSummaryPrintsThreeLinesAtExitWithTheCountsOfTheFixture(int featureVersion, AgentEntry entry,
+    void reportSummaryPrintsFourLinesAtExitWithTheCountsOfTheFixture(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) {
         ForkResult result = entry.addTo(new ForkedJvm(Jdks.require(featureVersion), runDirectory),
                         OperableService.INCLUDE_SITES + ",report=summary")
@@ -58,7 +61,7 @@ class ReportAtExitTest {
 
         assertEquals(0, result.exitStatus(), result.describe());
         assertEquals(List.of("sites read"), result.stdout(), result.describe());
-        assertEquals(4, result.stderr().size(), "the banner, then three report lines\n" + result.describe());
+        assertEquals(5, result.stderr().size(), "the banner, then four report lines\n" + result.describe());
         assertTrue(AgentStderr.banner(SETTINGS).matcher(result.stderr().get(0)).matches(), result.describe());
         assertEquals("clock-agent: report: " + OperableService.CLASSES_SCANNED + " classes scanned, "
                 + OperableService.CLASSES_REWRITTEN + " rewritten, 0 failed; " + OperableService.CALL_SITES
@@ -70,6 +73,7 @@ class ReportAtExitTest {
         assertEquals("0", ticker.group(6), "nothing steps the clock back here, so nothing is clamped");
         assertEquals("0", ticker.group(7), "the ticker never failed");
         assertTrue(CACHE_SUMMARY.matcher(result.stderr().get(3)).matches(), result.describe());
+        assertTrue(SAVED_CPU_SUMMARY.matcher(result.stderr().get(4)).matches(), result.describe());
     }
 
     @OnEachJdkThroughBothEntries

@@ -91,6 +91,7 @@ public final class Compare {
                         r -> r.number("cpu_us_per_request")), "%.1f")));
         say(ComparisonTable.clockShareOfRequest(results(off), results(on)));
         say(ComparisonTable.agentVerdict(results(on)));
+        say(SavedCpuCheck.describe(off, on) + "; " + SavedCpuCheck.judged(on));
         say("load average at the end: " + loadAverage());
         say("clock reads are counted per request from the code's known reads (4 + 2 per item + 1 per cache miss),"
                 + " never on the read path.");
@@ -111,6 +112,10 @@ public final class Compare {
             if (run.result() != null) {
                 runsByChecksum.computeIfAbsent(run.result().text("checksum"), checksum -> new ArrayList<>()).add(name);
             }
+        }
+        for (String problem : SavedCpuCheck.problems(off, on)) {
+            say("PROBLEM: " + problem);
+            failures.add(problem);
         }
         if (runsByChecksum.size() > 1) {
             failures.add("the business checksums differ between runs, so the agent changed what the service"

@@ -51,6 +51,7 @@ final class OptionGrammarHeader {
                 .comment("The most UTF-16 code units of an option's text that an error line quotes.")
                 .define("QUOTED_MOST", OptionToken.QUOTED_MOST)
                 .define("ENABLED_KEY", quoted(AgentOptions.ENABLED))
+                .define("QUIET_KEY", quoted(AgentOptions.QUIET))
                 .comment("The line, after the agent's prefix, that enabled=false prints; %s is the source's name.")
                 .define("TURNED_OFF_FORMAT", quoted(AgentOptions.turnedOffLine("%s")))
                 .define("DEFAULT_TICK_NANOS", AgentOptions.DEFAULT_TICK_NANOS + "LL")

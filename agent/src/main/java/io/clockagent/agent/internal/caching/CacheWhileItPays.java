@@ -45,6 +45,7 @@ final class CacheWhileItPays implements CacheGate {
     /** On the ticker thread, with the decision made with the ticker, which any thread may read from then on. */
     CacheWhileItPays(CachingDecision decision) {
         this.decision = decision;
+        decision.savedCpu().begin(System.nanoTime());
     }
 
     /** Measures what a direct call costs, then counts the reads that go direct until caching pays. */
@@ -96,12 +97,18 @@ final class CacheWhileItPays implements CacheGate {
     @Override
     public boolean review(GatedTicker ticker) {
         long cpuNanos = ThreadCpuTime.currentThreadNanos();
-        long tickedNanos = System.nanoTime() - tickingSinceNanos;
+        long nowNanos = System.nanoTime();
+        long tickedNanos = nowNanos - tickingSinceNanos;
         if (cpuNanos != ThreadCpuTime.UNKNOWN && tickingSinceCpuNanos != ThreadCpuTime.UNKNOWN && tickedNanos > 0) {
             decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
         }
-        long nowNanos = System.nanoTime();
         double sampledReadsPerSecond = sampledReads.readsPerSecond();
+        // Served from the cache since ticking started or the last account, whichever is later, but in the windows.
+        SavedCpu savedCpu = decision.savedCpu();
+        long cachedNanos = nowNanos - Math.max(tickingSinceNanos, savedCpu.accountedAtNanos())
+                - sampledReads.windowNanos();
+        savedCpu.account(sampledReadsPerSecond * Math.max(0L, cachedNanos) / 1e9, decision.directCallNanos(),
+                cpuNanos, nowNanos);
         boolean keep = decision.keepCaching(sampledReadsPerSecond, sampledReads.upperBoundReadsPerSecond(nowNanos),
                 nowNanos);
         sampledReads.restart();
@@ -111,7 +118,7 @@ final class CacheWhileItPays implements CacheGate {
         windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? CLEAR_WINDOWS_PER_SECOND : WINDOWS_PER_SECOND;
         // Caching goes on though no window saw a read: a reader in bursts, between two. Like cache=always, idle until
         // the next read rather than tick through the gap.
-        return sampledReadsPerSecond > 0 || ticker.idleUntilDemand();
+        return sampledReadsPerSecond > 0 || idleUntilDemand(ticker);
     }
 
     @Override
@@ -154,6 +161,7 @@ final class CacheWhileItPays implements CacheGate {
             }
             long slotReads = ticker.directReads() - slotStartReads;
             directReadHistory.slotEnded(slotStartNanos, slotReads);
+            accountDirect();
             if (!decision.worthWatching(slotReads * 1e9 / Math.max(1, System.nanoTime() - slotStartNanos))) {
                 if (!restWhileReadsAreRare(ticker)) {
                     return false;
@@ -180,8 +188,9 @@ final class CacheWhileItPays implements CacheGate {
             long restedNanos = ticker.parkUntil(restStartNanos, REST_NANOS);
             long reads = ticker.directReads() - restStartReads;
             directReadHistory.slotEnded(restStartNanos, reads);
+            accountDirect();
             if (reads == 0) {
-                return ticker.idleUntilDemand();
+                return idleUntilDemand(ticker);
             }
             double restReadsPerSecond = reads * 1e9 / Math.max(1, restedNanos);
             sampledReads.observePeak(restReadsPerSecond, restStartNanos + restedNanos);
@@ -190,6 +199,18 @@ final class CacheWhileItPays implements CacheGate {
             }
         }
         return false;
+    }
+
+    /** While every read goes direct, none is saved: what the ticker spent since the last account is the cost. */
+    private void accountDirect() {
+        decision.savedCpu().account(0.0, decision.directCallNanos(), ThreadCpuTime.currentThreadNanos(),
+                System.nanoTime());
+    }
+
+    /** Idles the ticker, accounted up to now, with the saving's rate at zero until the next read wakes it. */
+    private boolean idleUntilDemand(GatedTicker ticker) {
+        decision.savedCpu().idles();
+        return ticker.idleUntilDemand();
     }
 
     private void startWindows(long nowNanos) {

@@ -47,6 +47,7 @@ public final class CachingDecision {
     private volatile double readsPerSecond = Double.NaN;
     private volatile long switches;
     private volatile long trialStops;
+    private final SavedCpu savedCpu = new SavedCpu();
 
     private long stoppedAtNanos;
     private boolean stopped;
@@ -158,6 +159,11 @@ public final class CachingDecision {
 
     public long switches() {
         return switches;
+    }
+
+    /** What caching saved, net of the ticker, as the ticker accounts it. */
+    public SavedCpu savedCpu() {
+        return savedCpu;
     }
 
     /** The stops the windows were unsure of, taken to let the direct count decide. */

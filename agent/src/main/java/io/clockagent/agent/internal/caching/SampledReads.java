@@ -58,6 +58,11 @@ final class SampledReads {
         return peakReadsPerSecond * Math.pow(0.5, (nowNanos - peakAtNanos) / (double) PEAK_HALF_LIFE_NANOS);
     }
 
+    /** How long this period's windows sent the reads direct. */
+    long windowNanos() {
+        return windowNanos;
+    }
+
     int windows() {
         return windows;
     }

@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.internal.caching.CachingDecision;
+import io.clockagent.agent.internal.caching.SavedCpu;
 import io.clockagent.agent.internal.clock.CachedClockWriter;
 import io.clockagent.agent.internal.clock.Ticker;
 import io.clockagent.agent.internal.options.AgentOptions;
@@ -84,6 +85,9 @@ final class ClockAgentMBean implements InvocationHandler {
         add("ClockClassesRetired", String[].class, "classes of the library clocks (and clocks=) whose uses were"
                 + " redirected and that never loaded, so that the thread each starts never ran",
                 () -> filter.clockClasses().retired().toArray(new String[0]));
+        add("LibraryClockThreadsNeverStarted", int.class, "of those, the library clocks (mybatis-plus, Hutool,"
+                + " Sentinel, Dubbo, dynamic-tp), each a thread that never started",
+                () -> filter.clockClasses().libraryClocksRetired());
         add("ClockClassesLoaded", String[].class, "classes of those clocks that loaded after all, each with the class"
                 + " it loaded for: the thread each starts runs beside the agent's", this::clockClassesLoaded);
         if (counters.countsSites()) {
@@ -114,6 +118,17 @@ final class ClockAgentMBean implements InvocationHandler {
                 () -> decision() == null ? Double.NaN : decision().directCallNanos());
         add("TickerCpuMillisPerSecond", double.class, "cache=auto: the ticker's CPU time per second while it ticked",
                 () -> decision() == null ? Double.NaN : decision().tickerCpuNanosPerSecond() / 1e6);
+        add("SavedCpuMillisPerSecond", double.class, "cache=auto: CPU time saved a second over the ticker's last"
+                + " interval, net of the ticker's own: the cached reads times a direct call's measured cost, less the"
+                + " ticker's measured CPU; negative where caching cost more", () -> savedCpu() == null ? Double.NaN
+                        : savedCpu().savedCpuNanosPerSecond() / 1e6);
+        add("SavedCpuMillis", double.class, "cache=auto: CPU time saved so far, net of the ticker's (may fall)",
+                () -> savedCpu() == null ? Double.NaN : savedCpu().savedCpuNanos(System.nanoTime()) / 1e6);
+        add("ReadCpuSavedMillis", double.class, "cache=auto: CPU time the cached reads saved so far, before the"
+                + " ticker's: only grows", () -> savedCpu() == null ? Double.NaN
+                        : savedCpu().readCpuSavedNanos(System.nanoTime()) / 1e6);
+        add("TickerCpuMillis", double.class, "cache=auto: the ticker thread's CPU time so far: only grows",
+                () -> savedCpu() == null ? Double.NaN : savedCpu().tickerCpuNanos(System.nanoTime()) / 1e6);
         add("CacheSwitches", long.class, "cache=auto: how often caching started or stopped",
                 () -> decision() == null ? 0L : decision().switches());
         add("CacheTrialStops", long.class, "cache=auto: stops its sampling windows were unsure of, left to the direct"
@@ -142,6 +157,10 @@ final class ClockAgentMBean implements InvocationHandler {
 
     private CachingDecision decision() {
         return ticker == null ? null : ticker.cachingDecision();
+    }
+
+    private SavedCpu savedCpu() {
+        return decision() == null ? null : decision().savedCpu();
     }
 
     private String[] clockClassesLoaded() {

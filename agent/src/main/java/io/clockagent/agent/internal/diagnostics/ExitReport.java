@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.internal.caching.CachingDecision;
+import io.clockagent.agent.internal.caching.SavedCpu;
 import io.clockagent.agent.internal.classfile.MethodCallSites;
 import io.clockagent.agent.internal.classfile.RewrittenClass;
 import io.clockagent.agent.internal.clock.Ticker;
@@ -86,6 +87,7 @@ public final class ExitReport implements Runnable {
                             decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
                             decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
                             decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops()));
+            lines.add(savedCpuLine(decision.savedCpu(), System.nanoTime()));
         }
         ClockClasses clockClasses = filter.clockClasses();
         if (!clockClasses.retired().isEmpty() || !clockClasses.loaded().isEmpty()) {
@@ -93,7 +95,8 @@ public final class ExitReport implements Runnable {
             clockClasses.loaded().forEach((clockClass, loadedFor) -> loaded.add(clockClass + " for " + loadedFor));
             lines.add("report: clock classes retired (their uses redirected, never loaded): "
                     + (clockClasses.retired().isEmpty() ? "none" : String.join(", ", clockClasses.retired()))
-                    + "; loaded after all: " + (loaded.isEmpty() ? "none" : String.join(", ", loaded)));
+                    + "; loaded after all: " + (loaded.isEmpty() ? "none" : String.join(", ", loaded)) + "; "
+                    + clockClasses.libraryClocksRetired() + " library clock threads never started");
         }
         if (counters.instantReadsLeft() > 0) {
             lines.add("report: " + counters.instantReadsLeft() + " java.time reads of instants in "
@@ -101,6 +104,15 @@ public final class ExitReport implements Runnable {
                     + " resolution; cachedInstants=PACKAGES takes them (verbose=true names the classes)");
         }
         return lines.toArray(new String[0]);
+    }
+
+    static String savedCpuLine(SavedCpu savedCpu, long nowNanos) {
+        return Double.isNaN(savedCpu.savedCpuNanosPerSecond())
+                ? "report: CPU saved: not known, as the ticker's CPU time cannot be read here"
+                : String.format(Locale.ROOT, "report: CPU saved net of the ticker: %.3f ms a second over its last"
+                        + " interval, %.1f ms in all (the cached reads' %.1f ms less the ticker's %.1f ms)",
+                        savedCpu.savedCpuNanosPerSecond() / 1e6, savedCpu.savedCpuNanos(nowNanos) / 1e6,
+                        savedCpu.readCpuSavedNanos(nowNanos) / 1e6, savedCpu.tickerCpuNanos(nowNanos) / 1e6);
     }
 
     String json() {
@@ -135,6 +147,12 @@ public final class ExitReport implements Runnable {
                 field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));
                 field(json, "cacheSwitches", Long.toString(decision.switches()));
                 field(json, "cacheTrialStops", Long.toString(decision.trialStops()));
+                SavedCpu savedCpu = decision.savedCpu();
+                long nowNanos = System.nanoTime();
+                field(json, "savedCpuMillisPerSecond", number(savedCpu.savedCpuNanosPerSecond() / 1e6));
+                field(json, "savedCpuMillis", number(savedCpu.savedCpuNanos(nowNanos) / 1e6));
+                field(json, "readCpuSavedMillis", number(savedCpu.readCpuSavedNanos(nowNanos) / 1e6));
+                field(json, "tickerCpuMillis", number(savedCpu.tickerCpuNanos(nowNanos) / 1e6));
             }
         }
         ClockClasses clockClasses = filter.clockClasses();
@@ -144,7 +162,8 @@ public final class ExitReport implements Runnable {
             json.append(retiredSeparator).append(quote(retired));
             retiredSeparator = ", ";
         }
-        json.append("],\n  \"clockClassesLoaded\": [");
+        json.append("],\n  \"libraryClockThreadsNeverStarted\": ").append(clockClasses.libraryClocksRetired());
+        json.append(",\n  \"clockClassesLoaded\": [");
         String loadedSeparator = "";
         for (Map.Entry<String, String> loaded : clockClasses.loaded().entrySet()) {
             json.append(loadedSeparator).append("{\"class\": ").append(quote(loaded.getKey()))

@@ -138,7 +138,7 @@ public final class Installation implements ClassLoadSignals, Runnable {
                 ticker.close();
             }
             int restored = rewriting.restore();
-            log.line("detached: ticker stopped, original code restored in " + restored + " classes");
+            log.note("detached: ticker stopped, original code restored in " + restored + " classes");
         } catch (RuntimeException | Error failure) {
             log.line("could not detach: " + failure);
         } finally {

@@ -79,9 +79,9 @@ public final class Installer {
      */
     private static void install(Instrumentation instrumentation, String optionsText, boolean atStartup,
             String whyNotNative) {
-        AgentLog log = AgentLog.toStandardError();
+        AgentLog faults = AgentLog.toStandardError();
         if (!NativeStart.isTheJvms(instrumentation)) {
-            log.line("off: install needs the JVM's own Instrumentation");
+            faults.line("off: install needs the JVM's own Instrumentation");
             return;
         }
         AgentOptions options;
@@ -90,14 +90,15 @@ public final class Installer {
                     System.getenv(AgentOptions.ENVIRONMENT_VARIABLE));
         } catch (AgentOptionsException bad) {
             if (bad.strictRequested() && atStartup) {
-                log.line("bad option, stopping the JVM (strict=true): " + bad.getMessage());
+                faults.line("bad option, stopping the JVM (strict=true): " + bad.getMessage());
                 System.exit(1);
             }
-            log.line("off, the service runs without it: " + bad.getMessage());
+            faults.line("off, the service runs without it: " + bad.getMessage());
             return;
         }
+        AgentLog log = faults.quietIf(options.quiet());
         if (options.turnedOffBy() != null) {
-            log.line(AgentOptions.turnedOffLine(options.turnedOffBy()));
+            log.note(AgentOptions.turnedOffLine(options.turnedOffBy()));
             return;
         }
         String banner = null;
@@ -105,7 +106,7 @@ public final class Installer {
             String clocksource = HostClocksource.describe();
             banner = AgentVersion.banner(options, clocksource);
             if (!ActiveCopy.claim(banner)) {
-                log.line(ALREADY_ACTIVE);
+                log.note(ALREADY_ACTIVE);
                 return;
             }
             TransformerRewriting rewriting = new TransformerRewriting(instrumentation, options, whyNotNative, log);

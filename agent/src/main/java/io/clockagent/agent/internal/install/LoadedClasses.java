@@ -53,7 +53,7 @@ final class LoadedClasses {
             if (failure == null) {
                 retransformed++;
             } else {
-                log.line("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
+                log.note("left " + loaded.getName() + " as it was: could not retransform it: " + failure);
             }
         }
         return retransformed;

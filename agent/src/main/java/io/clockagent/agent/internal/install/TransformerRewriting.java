@@ -42,9 +42,9 @@ final class TransformerRewriting implements ClassRewriting {
         transformer = installation.transformer(scope,
                 options.dryRun() ? null : new DeferredBootClock(instrumentation, log));
         instrumentation.addTransformer(transformer, true);
-        log.line(banner);
+        log.note(banner);
         for (String warning : options.warnings()) {
-            log.line(warning);
+            log.note(warning);
         }
         if (whyNotNative != null && options.nativeFilterRequested()) {
             log.line("native class filter not started, filtering in Java: " + whyNotNative);

@@ -40,7 +40,8 @@ public final class NativeEntry {
             }
             // The C grammar accepted these already (NativeOptionsParityTest holds the two parsers to one outcome).
             AgentOptions options = AgentOptions.fromSources(agentArguments, systemProperty, environmentVariable);
-            return new Installation(new HookRewriting(options.packages()), options, banner, HostClocksource.describe(), log);
+            return new Installation(new HookRewriting(options.packages()), options, banner, HostClocksource.describe(),
+                    log.quietIf(options.quiet()));
         } catch (RuntimeException | Error failure) {
             log.line("the ticker did not start, so reads take the direct clock: " + failure);
             return null;

@@ -30,9 +30,11 @@ public final class AgentOptions {
     public static final long MAX_TICK_NANOS = 1_000_000_000L;
 
     static final List<String> KEYS = List.of("include", "exclude", "cachedInstants", "libraryClocks", "clocks", "tick",
-            "wait", "cache", "monotonic", "verbose", "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled");
+            "wait", "cache", "monotonic", "verbose", "quiet", "strict", "report", "dryRun", "jmx", "nativeFilter",
+            "enabled");
     static final String VALID_KEYS = String.join(", ", KEYS);
     static final String ENABLED = "enabled";
+    static final String QUIET = "quiet";
     private static final String SUMMARY = "summary";
 
     private final PackageSelection packages;
@@ -46,6 +48,8 @@ public final class AgentOptions {
     private final CachePolicy cachePolicy;
     private final boolean monotonic;
     private final boolean verbose;
+    /** Whether the lines said by default are left out; see {@link #quiet()}. */
+    private final boolean quiet;
     private final boolean strict;
     private final String report;
     private final boolean dryRun;
@@ -56,7 +60,7 @@ public final class AgentOptions {
     /** The source whose {@code enabled=false} turned the agent off; null while it is on. */
     private final String turnedOffBy;
 
-    private AgentOptions(Builder built, Set<String> sources, String turnedOffBy) {
+    private AgentOptions(Builder built, Set<String> sources, String turnedOffBy, boolean quiet) {
         this.libraryClocks = built.libraryClocks == null ? LibraryClockPolicy.RETIRE : built.libraryClocks;
         this.packages = new PackageSelection(built.includes, built.excludes, built.cachedInstants, libraryClocks,
                 built.clocks);
@@ -67,6 +71,7 @@ public final class AgentOptions {
         this.cachePolicy = built.cachePolicy;
         this.monotonic = Boolean.TRUE.equals(built.monotonic);
         this.verbose = Boolean.TRUE.equals(built.verbose);
+        this.quiet = quiet;
         this.strict = Boolean.TRUE.equals(built.strict);
         this.report = built.report;
         this.dryRun = Boolean.TRUE.equals(built.dryRun);
@@ -98,26 +103,17 @@ public final class AgentOptions {
             {"system property " + SYSTEM_PROPERTY, systemProperty},
             {ENVIRONMENT_VARIABLE, environmentVariable},
         };
+        // Read before anything is judged, as the one line enabled=false prints is silenced by quiet=true too.
+        boolean quietRequested = requested(bySource, QUIET);
         // Before anything is judged: a kill switch that a typo elsewhere, or strict=true, could defeat is none.
         for (String[] source : bySource) {
             for (OptionToken token : OptionToken.split(source[1], source[0])) {
                 if (ENABLED.equals(token.key()) && token.value().equals("false")) {
-                    return new AgentOptions(new Builder(), Set.of(), source[0]);
+                    return new AgentOptions(new Builder(), Set.of(), source[0], quietRequested);
                 }
             }
         }
-        // As the merged options will say: the strongest source that gives strict gives its value.
-        boolean strictRequested = false;
-        boolean strictGiven = false;
-        for (String[] source : bySource) {
-            boolean strictHere = false;
-            for (OptionToken token : OptionToken.split(source[1], source[0])) {
-                boolean strict = "strict".equals(token.key());
-                strictRequested |= strict && !strictGiven && token.value().equals("true");
-                strictHere |= strict;
-            }
-            strictGiven |= strictHere;
-        }
+        boolean strictRequested = requested(bySource, "strict");
         try {
             // Each source on its own first: a bad option is reported even where a stronger source overrides its key.
             // Then every key is a valid one, and the sources merge key by key, each token read once more.
@@ -142,10 +138,31 @@ public final class AgentOptions {
             if (strictRequested && !built.leftOut.isEmpty()) {
                 throw new AgentOptionsException(built.leftOut.first());
             }
-            return new AgentOptions(built, sources, null);
+            return new AgentOptions(built, sources, null, Boolean.TRUE.equals(built.quiet));
         } catch (AgentOptionsException bad) {
             throw new AgentOptionsException(bad.getMessage(), strictRequested);
         }
+    }
+
+    /**
+     * Whether a boolean option is true as the merged options will say, before they are judged: the strongest source
+     * that gives the key gives its value.
+     */
+    private static boolean requested(String[][] bySource, String key) {
+        for (String[] source : bySource) {
+            boolean given = false;
+            boolean requested = false;
+            for (OptionToken token : OptionToken.split(source[1], source[0])) {
+                if (key.equals(token.key())) {
+                    given = true;
+                    requested |= token.value().equals("true");
+                }
+            }
+            if (given) {
+                return requested;
+            }
+        }
+        return false;
     }
 
     private static void judge(Iterable<OptionToken> tokens) {
@@ -238,6 +255,17 @@ public final class AgentOptions {
         return verbose;
     }
 
+    /**
+     * Whether {@code quiet=true} asks for no line but those that say the agent is off or runs without its ticker for
+     * a fault (a bad option, an unsupported Java, a clock it could not define) and those another option asks for
+     * ({@code verbose}, {@code report=summary}, {@code nativeFilter=true}): no banner, no line for {@code clocks}
+     * entries left out, a copy already active, a library clock loaded after all, a class left unchanged or
+     * {@code enabled=false}. Known even where {@code enabled=false} turned the agent off.
+     */
+    public boolean quiet() {
+        return quiet;
+    }
+
     public boolean strict() {
         return strict;
     }
@@ -308,6 +336,7 @@ public final class AgentOptions {
         CachePolicy cachePolicy;
         Boolean monotonic;
         Boolean verbose;
+        Boolean quiet;
         Boolean strict;
         String report;
         Boolean dryRun;
@@ -359,6 +388,10 @@ public final class AgentOptions {
                 case "verbose":
                     requireOnce(token, verbose);
                     verbose = token.booleanValue();
+                    break;
+                case QUIET:
+                    requireOnce(token, quiet);
+                    quiet = token.booleanValue();
                     break;
                 case "strict":
                     requireOnce(token, strict);

@@ -258,7 +258,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             boolean newerFormat = failure instanceof NewerFormatException;
             if (newerFormat ? counters.failedInNewerFormat(className) : counters.failed(className)) {
                 String reason = failure instanceof ClassFileException ? failure.getMessage() : failure.toString();
-                log.line("left " + className.replace('/', '.') + " unchanged: " + reason
+                log.note("left " + className.replace('/', '.') + " unchanged: " + reason
                         + (newerFormat ? "; later classes like it load unchanged without another line" : ""));
             }
         } catch (Throwable reportingFailed) {

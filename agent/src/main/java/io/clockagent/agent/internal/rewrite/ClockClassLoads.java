@@ -68,11 +68,11 @@ public final class ClockClassLoads {
         }
         String binaryName = className.replace('/', '.');
         for (String name : withdrawn) {
-            log.line(withdrawnLine(binaryName, name, binaryName + "." + name));
+            log.note(withdrawnLine(binaryName, name, binaryName + "." + name));
         }
         if (first && withdrawn.isEmpty()) {
             LibraryClock library = LibraryClock.ownedBy(className);
-            log.line(line(binaryName, library == null ? "" : library.describe(), loadedFor));
+            log.note(line(binaryName, library == null ? "" : library.describe(), loadedFor));
         }
     }
 

@@ -17,14 +17,16 @@ import java.util.Map;
 public final class ClockClasses {
 
     /** For a filter that redirects no clock method. */
-    public static final ClockClasses NONE = new ClockClasses(List.of(), Map.of());
+    public static final ClockClasses NONE = new ClockClasses(List.of(), Map.of(), 0);
 
     private final List<String> retired;
     private final Map<String, String> loaded;
+    private final int libraryClocksRetired;
 
-    private ClockClasses(List<String> retired, Map<String, String> loaded) {
+    private ClockClasses(List<String> retired, Map<String, String> loaded, int libraryClocksRetired) {
         this.retired = List.copyOf(retired);
         this.loaded = Map.copyOf(loaded);
+        this.libraryClocksRetired = libraryClocksRetired;
     }
 
     /**
@@ -39,6 +41,7 @@ public final class ClockClasses {
     static ClockClasses of(ClockMethods clocks, long redirected, String[] loadedFor) {
         List<String> retired = new ArrayList<>();
         Map<String, String> loaded = new LinkedHashMap<>();
+        int libraryClocksRetired = 0;
         List<ClockMethod> methods = clocks.methods();
         for (int i = 0; i < methods.size() && i < ClockClassLoads.MOST_WATCHED; i++) {
             String name = describe(methods.get(i));
@@ -46,9 +49,10 @@ public final class ClockClasses {
                 loaded.put(name, loadedFor[i]);
             } else if ((redirected & 1L << i) != 0) {
                 retired.add(name);
+                libraryClocksRetired += LibraryClock.ownedBy(methods.get(i).owner()) == null ? 0 : 1;
             }
         }
-        return new ClockClasses(retired, loaded);
+        return new ClockClasses(retired, loaded, libraryClocksRetired);
     }
 
     /** {@code cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')}, or just the class. */
@@ -60,6 +64,14 @@ public final class ClockClasses {
     /** The clock classes retired, each with what it is. */
     public List<String> retired() {
         return retired;
+    }
+
+    /**
+     * How many of the retired are library clocks, each a thread of its own that never started; not the {@code clocks}
+     * option's, whose threads, if they have any, the agent does not know.
+     */
+    public int libraryClocksRetired() {
+        return libraryClocksRetired;
     }
 
     /** The clock classes that loaded after all, each with what it is, to the class it loaded for. */

@@ -122,10 +122,11 @@ class ExitReportTest {
                 + " com.baomidou.mybatisplus.core.toolkit.SystemClock (mybatis-plus's clock, thread 'System Clock'),"
                 + " org.apache.dubbo.common.utils.TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread');"
                 + " loaded after all: cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock') for"
-                + " com.acme.Legacy", lines.get(lines.size() - 1));
+                + " com.acme.Legacy; 2 library clock threads never started", lines.get(lines.size() - 1));
         assertTrue(report.json().contains("\"clockClassesRetired\": [\"com.baomidou.mybatisplus.core.toolkit"
                 + ".SystemClock (mybatis-plus's clock, thread 'System Clock')\", \"org.apache.dubbo.common.utils"
-                + ".TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')\"],\n  \"clockClassesLoaded\":"
+                + ".TimeUtils (Dubbo's clock, thread 'time-millis-ticker-thread')\"],\n"
+                + "  \"libraryClockThreadsNeverStarted\": 2,\n  \"clockClassesLoaded\":"
                 + " [{\"class\": \"cn.hutool.core.date.SystemClock (Hutool's clock, thread 'System Clock')\","
                 + " \"loadedFor\": \"com.acme.Legacy\"}],"), report.json());
     }

@@ -11,6 +11,6 @@ public final class CapturedLog {
     }
 
     public static AgentLog into(OutputStream out) {
-        return new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8));
+        return new AgentLog(new PrintStream(out, true, StandardCharsets.UTF_8), false);
     }
 }

@@ -42,9 +42,21 @@ class AgentOptionsTest {
         {"enabled=true", "enabled=true", "enabled=true", null},
         {null, null, "enabled=true,include=com.acme", null},
     };
-    static final List<String[]> SOURCE_COMBINATIONS = Stream.concat(
+    /** Three sources and whether the agent is quiet: the strongest that gives quiet, even where it is off. */
+    static final String[][] QUIET_ACROSS_SOURCES = {
+        {"quiet=true", null, null, "true"},
+        {"include=com.acme", "quiet=true", "quiet=false", "true"},
+        {"quiet=false", null, "quiet=true", "false"},
+        {null, null, "quiet=true,enabled=false", "true"},
+        {"quiet=true", null, "enabled=false", "true"},
+        {"quiet=false,enabled=false", "quiet=true", null, "false"},
+        {"include=com.acme", null, "enabled=false", "false"},
+    };
+    static final List<String[]> SOURCE_COMBINATIONS = Stream.of(
             Stream.of(ALL_THREE_SOURCES, PROPERTY_AND_ENVIRONMENT, BAD_ENVIRONMENT, BAD_ENVIRONMENT_OVERRIDDEN),
-            Arrays.stream(ENABLED_ACROSS_SOURCES).map(row -> Arrays.copyOf(row, 3))).collect(Collectors.toList());
+            Arrays.stream(ENABLED_ACROSS_SOURCES).map(row -> Arrays.copyOf(row, 3)),
+            Arrays.stream(QUIET_ACROSS_SOURCES).map(row -> Arrays.copyOf(row, 3)))
+            .flatMap(rows -> rows).collect(Collectors.toList());
 
     @ParameterizedTest(name = "''{0}'' means {1}")
     @CsvSource(delimiter = '|', value = {
@@ -96,6 +108,7 @@ class AgentOptionsTest {
         "cachedInstants=            | 'cachedInstants=' | empty package list",
         "cachedInstants=java.time   | 'java.time'  | part of the JDK",
         "verbose=yes                | 'verbose=yes' | valid values: true, false",
+        "quiet=1                    | 'quiet=1'    | valid values: true, false",
         "dryRun=1                   | 'dryRun=1'   | valid values: true, false",
         "jmx=off                    | 'jmx=off'    | valid values: true, false",
         "nativeFilter=auto          | 'nativeFilter=auto' | valid values: true, false",
@@ -302,6 +315,25 @@ class AgentOptionsTest {
 
     static Stream<String[]> enabledAcrossSources() {
         return Arrays.stream(ENABLED_ACROSS_SOURCES);
+    }
+
+    @ParameterizedTest(name = "[{0}] [{1}] [{2}] quiet: {3}")
+    @MethodSource("quietAcrossSources")
+    void quietIsTheStrongestSourcesWordEvenWhereEnabledFalseTurnedTheAgentOff(String agentArguments,
+            String property, String variable, boolean quiet) {
+        assertEquals(quiet, AgentOptions.fromSources(agentArguments, property, variable).quiet());
+    }
+
+    static Stream<Object[]> quietAcrossSources() {
+        return Arrays.stream(QUIET_ACROSS_SOURCES)
+                .map(row -> new Object[] {row[0], row[1], row[2], Boolean.parseBoolean(row[3])});
+    }
+
+    @Test
+    void quietIsOffByDefaultAndLeavesTheBannerAsItWas() {
+        assertFalse(AgentOptions.parse("").quiet());
+        assertEquals(AgentOptions.parse("include=com.acme").describe(),
+                AgentOptions.parse("quiet=true,include=com.acme").describe());
     }
 
     @Test

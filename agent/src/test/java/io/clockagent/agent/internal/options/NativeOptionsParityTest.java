@@ -29,7 +29,8 @@ class NativeOptionsParityTest {
     private static final int RANDOM_CASES = 20_000;
     private static final long RANDOM_SEED = 20261126L;
     private static final String[] PIECES = {"include", "exclude", "cachedInstants", "libraryClocks", "tick", "wait", "cache",
-        "monotonic", "verbose", "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
+        "monotonic", "verbose", "quiet",
+        "strict", "report", "dryRun", "jmx", "nativeFilter", "enabled", "colour", "=", "=", "=", ",", ",", ":", ".", ".*", ".**",
         " ", "\t", "true", "false", "TRUE", "park", "spin", "auto", "always", "retire", "keep", "clocks", "SystemClock.now", "summary", "/tmp/r.json", "1", "10", "999",
         "1000000", "99999999999", "ms", "us", "ns", "s", "com", "acme", "java", "util", "io.clockagent.agent", "jdk",
         "com.sun", "3com", "é", "中", "\u0001", "\u00a0", "\u2003", "\u0663", "\uff11", "\ud835\udd38", "$", "_", "-"};
@@ -49,6 +50,7 @@ class NativeOptionsParityTest {
             "\u00e9t\u00e9.Horloge.maintenant"},
         {"monotonic", "true", "false", "yes"},
         {"verbose", "true", "false"},
+        {"quiet", "true", "false", "yes"},
         {"strict", "true", "false", "TRUE"},
         {"report", "summary", "/tmp/clock-agent.json", ""},
         {"dryRun", "true", "false"},
@@ -136,7 +138,9 @@ class NativeOptionsParityTest {
                 "clocks=" + java.util.stream.IntStream.range(0, 40).mapToObj(i -> "a.B.m" + i)
                         .collect(java.util.stream.Collectors.joining(":")),
                 " enabled = false ", "enabled=false,", "enabled=false,,colour", "enabled=\u2003false",
-                "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false"));
+                "enabled\u00a0=false", "enabled=\tfalse\t", "=false,enabled=false", "enabled=false=false",
+                "enabled=false,quiet=true", "quiet=true,enabled=false,quiet=false", "quiet=yes,enabled=false",
+                "quiet=true,quiet=true", "quiet=true,verbose=true,report=summary"));
         // Long texts, which error lines quote by their first code units and their length.
         corners.addAll(List.of(",".repeat(20_000), "x".repeat(63) + "\ud835\udd38y", "x".repeat(64), "x".repeat(65),
                 "k".repeat(100) + "=1", "tick=" + "1".repeat(100) + "ms", "clocks=" + ":".repeat(999),

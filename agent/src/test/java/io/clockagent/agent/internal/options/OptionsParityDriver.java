@@ -98,11 +98,12 @@ final class OptionsParityDriver {
         try {
             AgentOptions options = AgentOptions.fromSources(sources[0], sources[1], sources[2]);
             if (options.turnedOffBy() != null) {
-                return "off\t" + options.turnedOffBy();
+                return "off\t" + options.turnedOffBy() + "\t" + bit(options.quiet());
             }
             return String.join("\t", "ok", options.describe(), Long.toString(options.tickNanos()),
                     options.cachePolicy().optionValue(), bit(options.monotonic()), bit(options.verbose()),
-                    bit(options.strict()), bit(options.dryRun()), bit(options.jmx()), bit(options.nativeFilter()),
+                    bit(options.quiet()), bit(options.strict()), bit(options.dryRun()), bit(options.jmx()),
+                    bit(options.nativeFilter()),
                     bit(options.nativeFilterRequested()),
                     options.reportSummary() ? "summary" : options.reportFile() == null ? "-" : options.reportFile(),
                     String.join(" ", options.packages().includePrefixes()),
