@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,6 +25,9 @@ final class ServiceRun {
 
     /** Far above the seconds a start takes; only a hung service reaches it. */
     private static final long START_PATIENCE_SECONDS = 120;
+    /** Variables that change every JVM's options; only a run that sets one on purpose has it. */
+    private static final List<String> JVM_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
+            "_JAVA_OPTIONS");
 
     final long startupNanos;
     /** NaN for a run without load. */
@@ -37,12 +41,18 @@ final class ServiceRun {
         this.latencyNanos = latencyNanos;
     }
 
-    static ServiceRun run(ServiceStack stack, List<String> command, Path runDirectory, int clients, long warmupNanos,
-            long timedNanos) throws Exception {
+    /**
+     * @param environment variables set for the service, over the runner's own less those that change every JVM's
+     *     options
+     */
+    static ServiceRun run(ServiceStack stack, List<String> command, Map<String, String> environment, Path runDirectory,
+            int clients, long warmupNanos, long timedNanos) throws Exception {
         Files.createDirectories(runDirectory);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(runDirectory.resolve("stderr.txt").toFile());
+        JVM_OPTION_VARIABLES.forEach(builder.environment()::remove);
+        builder.environment().putAll(environment);
         long launchedNanos = System.nanoTime();
-        Process service = new ProcessBuilder(command).redirectError(runDirectory.resolve("stderr.txt").toFile())
-                .start();
+        Process service = builder.start();
         try {
             BufferedReader stdout = new BufferedReader(new InputStreamReader(service.getInputStream(),
                     StandardCharsets.UTF_8));

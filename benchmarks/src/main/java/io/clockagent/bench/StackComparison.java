@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -26,11 +27,14 @@ import java.util.stream.Collectors;
  * a time.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.StackComparison [--java PATH] [--rounds N]
- * [--warmup-seconds S] [--seconds S] [--startup-only] [--native-only] [--only STACK]}; STACK is spring-boot-service,
+ * [--warmup-seconds S] [--seconds S] [--startup-only] [--native-only] [--recipe] [--only STACK]}; STACK is
+ * spring-boot-service,
  * netty-service, kotlin-service or pool-service. {@code --startup-only} stops each service once it listens, for more
  * rounds in the same time; {@code --native-only} runs only no agent, the do-nothing native agent and clock-agent
  * through {@code -agentpath}, which the {@code -agentpath} budget compares, for more than twice the rounds in the same
- * time.
+ * time; {@code --recipe} runs the same three with each agent given as the Kubernetes recipe gives it
+ * ({@code JAVA_TOOL_OPTIONS=-agentpath:...}, deploy/kubernetes/deployment.yaml), which the JVM reads and announces
+ * on stderr before it starts the agent.
  */
 public final class StackComparison {
 
@@ -48,9 +52,15 @@ public final class StackComparison {
     private static final String OPENING_NOOP = "do-nothing Java agent opening java.lang";
     private static final String BOTH_NOOPS = "do-nothing Java and native agents";
     private static final String AGENT_PATH = "clock-agent, -agentpath";
+    /** The variable the Kubernetes recipe starts the agent through. */
+    private static final String RECIPE_VARIABLE = "JAVA_TOOL_OPTIONS";
 
-    /** One way to start a service: a name for the table and the JVM options that make it. */
-    private record Variant(String name, List<String> jvmOptions) {
+    /** One way to start a service: a name for the table, and the JVM options and environment that make it. */
+    private record Variant(String name, List<String> jvmOptions, Map<String, String> environment) {
+
+        Variant(String name, List<String> jvmOptions) {
+            this(name, jvmOptions, Map.of());
+        }
     }
 
     private StackComparison() {
@@ -64,6 +74,7 @@ public final class StackComparison {
         String only = null;
         boolean startupOnly = false;
         boolean nativeOnly = false;
+        boolean recipe = false;
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -81,8 +92,13 @@ public final class StackComparison {
                     nativeOnly = true;
                     continue;
                 }
+                case "--recipe" -> {
+                    recipe = true;
+                    continue;
+                }
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; valid: --java PATH,"
-                        + " --rounds N, --warmup-seconds S, --seconds S, --startup-only, --native-only, --only STACK");
+                        + " --rounds N, --warmup-seconds S, --seconds S, --startup-only, --native-only, --recipe,"
+                        + " --only STACK");
             }
             i++;
         }
@@ -97,7 +113,7 @@ public final class StackComparison {
         }
         JdkUnderTest jdk = JdkUnderTest.of(java);
         BenchmarkFiles files = BenchmarkFiles.locate();
-        List<Variant> variants = nativeOnly ? nativeVariants(files) : variants(files);
+        List<Variant> variants = recipe ? recipeVariants(files) : nativeOnly ? nativeVariants(files) : variants(files);
         Path work = Files.createTempDirectory("stack-comparison");
         System.out.println("JDK " + jdk + ", " + Machine.hostFacts() + "; " + rounds + " rounds, " + (startupOnly
                 ? "startup only" : CLIENTS + " clients, " + warmupSeconds + " s warm-up and " + timedSeconds
@@ -148,6 +164,13 @@ public final class StackComparison {
                 new Variant(AGENT_PATH, List.of("-agentpath:" + files.agentPathLibrary())));
     }
 
+    /** The same three, each agent through the recipe's variable rather than the command line. */
+    private static List<Variant> recipeVariants(BenchmarkFiles files) throws IOException, InterruptedException {
+        return List.of(new Variant("no agent", List.of()),
+                new Variant(NATIVE_NOOP, List.of(), Map.of(RECIPE_VARIABLE, "-agentpath:" + files.noopNativeAgent())),
+                new Variant(AGENT_PATH, List.of(), Map.of(RECIPE_VARIABLE, "-agentpath:" + files.agentPathLibrary())));
+    }
+
     private static void compare(ServiceStack stack, JdkUnderTest jdk, BenchmarkFiles files, List<Variant> variants,
             Path work, int rounds, long warmupNanos, long timedNanos) throws Exception {
         List<List<ServiceRun>> runs = new ArrayList<>();
@@ -166,7 +189,8 @@ public final class StackComparison {
                 Path runDirectory = work.resolve("round-" + round + "-" + variant);
                 command.addAll(stack.jvmOptions(runDirectory));
                 command.addAll(List.of("-jar", files.stackJar(stack.module()).toString()));
-                ServiceRun run = ServiceRun.run(stack, command, runDirectory, CLIENTS, warmupNanos, timedNanos);
+                ServiceRun run = ServiceRun.run(stack, command, variants.get(variant).environment(), runDirectory,
+                        CLIENTS, warmupNanos, timedNanos);
                 if (round >= 0) {
                     runs.get(variant).add(run);
                 }
