@@ -85,29 +85,27 @@ static void free_texts(text_list *list) {
 }
 
 /*
- * Room for one more element in an array of `count` that grows by doubling (counts of 0, 1, 2, 4, ... are where it is
- * full), so that an option repeated as often as a long text allows costs time and memory in proportion; 0 where memory
- * runs short, the array then as it was.
+ * An array of `count` elements with room for one more, as it grows by doubling (counts of 0, 1, 2, 4, ... are where it
+ * is full), so that an option repeated as often as a long text allows costs time and memory in proportion: the array
+ * itself or its new place, NULL where memory runs short, the array then as it was. Returned rather than written
+ * through a void ** to the caller's pointer, which would access a char ** as another type.
  */
-static int room_for_one_more(void **elements, size_t count, size_t element_size) {
+static void *with_room_for_one_more(void *elements, size_t count, size_t element_size) {
     if (count != 0 && (count & (count - 1)) != 0) {
-        return 1;
+        return elements;
     }
     size_t capacity = count == 0 ? 1 : count * 2;
-    void *grown = capacity > SIZE_MAX / element_size ? NULL : realloc(*elements, capacity * element_size);
-    if (grown == NULL) {
-        return 0;
-    }
-    *elements = grown;
-    return 1;
+    return capacity > SIZE_MAX / element_size ? NULL : realloc(elements, capacity * element_size);
 }
 
 /* Adds a text the list takes over; 0 where memory runs short, the text then freed. */
 static int add_text(text_list *list, char *text) {
-    if (text == NULL || !room_for_one_more((void **) &list->texts, list->count, sizeof *list->texts)) {
+    char **texts = text == NULL ? NULL : with_room_for_one_more(list->texts, list->count, sizeof *list->texts);
+    if (texts == NULL) {
         free(text);
         return 0;
     }
+    list->texts = texts;
     list->texts[list->count++] = text;
     return 1;
 }
@@ -237,12 +235,14 @@ static outcome package_names(const token *t, package_prefixes *prefixes, char **
             return refuse(error, &message);
         }
         char *prefix = malloc(length + 2);
-        if (prefix == NULL
-                || !room_for_one_more((void **) &prefixes->prefixes, prefixes->count, sizeof *prefixes->prefixes)) {
+        char **grown = prefix == NULL ? NULL
+                : with_room_for_one_more(prefixes->prefixes, prefixes->count, sizeof *prefixes->prefixes);
+        if (grown == NULL) {
             free(prefix);
             *error = NULL;
             return REFUSED;
         }
+        prefixes->prefixes = grown;
         for (size_t i = 0; i < length; i++) {
             prefix[i] = name[i] == '.' ? '/' : name[i];
         }
