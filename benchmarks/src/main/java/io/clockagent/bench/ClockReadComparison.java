@@ -26,10 +26,11 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * each other, so that all of them see the same machine. Forks, warmup and measurement come from the benchmark's
  * annotations. JMH's own log goes to {@code target/jmh-jdkNN.log}.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.ClockReadComparison [--java PATH]... [--quick]};
- * each {@code --java} adds a JDK whose JVMs the runs fork (default: the one that runs this class), and the first is
- * the reference the others' agent figures are compared with. {@code --quick} is a smoke test of the wiring whose
- * figures mean nothing.
+ * <p>Usage: {@code java -cp benchmarks.jar io.clockagent.bench.ClockReadComparison [--java PATH]... [--against JAR]
+ * [--quick]}; each {@code --java} adds a JDK whose JVMs the runs fork (default: the one that runs this class), and the
+ * first is the reference the others' agent figures are compared with; {@code --against} adds a third variant, another
+ * build of the agent in the same place, run right after this build's. {@code --quick} is a smoke test of the wiring
+ * whose figures mean nothing.
  */
 public final class ClockReadComparison {
 
@@ -47,25 +48,33 @@ public final class ClockReadComparison {
     public static void main(String[] args) throws IOException, RunnerException, InterruptedException {
         boolean quick = false;
         List<JdkUnderTest> jdks = new ArrayList<>();
+        Path against = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--quick")) {
                 quick = true;
             } else if (args[i].equals("--java") && i + 1 < args.length) {
                 jdks.add(JdkUnderTest.of(Path.of(args[++i])));
+            } else if (args[i].equals("--against") && i + 1 < args.length) {
+                against = Path.of(args[++i]);
             } else {
                 throw new IllegalArgumentException("unknown argument '" + args[i]
-                        + "'; valid: --java PATH (repeatable), --quick");
+                        + "'; valid: --java PATH (repeatable), --against JAR, --quick");
             }
         }
         if (jdks.isEmpty()) {
             jdks.add(JdkUnderTest.of(Path.of(System.getProperty("java.home"), "bin", "java")));
         }
         BenchmarkFiles files = BenchmarkFiles.locate();
-        String agentArgument = "-javaagent:" + files.agentJar() + "=include="
-                + ClockReadBenchmark.class.getPackageName();
+        String agentArgument = agentArgument(files.agentJar());
+        String againstArgument = against == null ? null : agentArgument(against);
+        List<Variant> variants = against == null ? List.of(Variant.DIRECT, Variant.AGENT)
+                : List.of(Variant.DIRECT, Variant.AGENT, Variant.AGAINST);
         Map<String, Result<?>> scores = new LinkedHashMap<>();
         try (PrintStream logStream = JmhRuns.openLog(files, "jmh")) {
             System.out.println("agent variant: " + agentArgument);
+            if (againstArgument != null) {
+                System.out.println("other agent variant: " + againstArgument);
+            }
             for (JdkUnderTest jdk : jdks) {
                 System.out.println("JDK: " + jdk);
             }
@@ -74,7 +83,11 @@ public final class ClockReadComparison {
             for (int threads : THREAD_COUNTS) {
                 for (String method : new String[] {MILLIS, NANOS}) {
                     for (JdkUnderTest jdk : jdks) {
-                        for (Variant variant : Variant.values()) {
+                        for (Variant variant : variants) {
+                            if (variant == Variant.AGAINST && method.equals(NANOS)) {
+                                // nanoTime() is never rewritten: its scale needs no third variant.
+                                continue;
+                            }
                             System.out.println("running " + method + ", " + threads + " thread(s), JDK "
                                     + jdk.label() + ", " + variant.label + " ...");
                             ChainedOptionsBuilder options = new OptionsBuilder()
@@ -82,8 +95,8 @@ public final class ClockReadComparison {
                                             + "$")
                                     .jvm(jdk.java().toString())
                                     .threads(threads);
-                            if (variant == Variant.AGENT) {
-                                options.jvmArgsAppend(agentArgument);
+                            if (variant != Variant.DIRECT) {
+                                options.jvmArgsAppend(variant == Variant.AGENT ? agentArgument : againstArgument);
                             }
                             if (quick) {
                                 JmhRuns.useSmokeTestSettings(options);
@@ -99,6 +112,31 @@ public final class ClockReadComparison {
         System.out.println("after: " + Machine.loadAverage());
         System.out.println();
         System.out.print(report(jdks, scores, quick));
+        if (against != null) {
+            System.out.print(reportAgainst(jdks, scores, against));
+        }
+    }
+
+    private static String agentArgument(Path agentJar) {
+        return "-javaagent:" + agentJar + "=include=" + ClockReadBenchmark.class.getPackageName();
+    }
+
+    /** This build's rewritten read beside the other build's, JDK by JDK. */
+    private static String reportAgainst(List<JdkUnderTest> jdks, Map<String, Result<?>> scores, Path against) {
+        StringBuilder out = new StringBuilder("\n| JDK | threads | this build ns/op | " + against.getFileName()
+                + " ns/op | this / other |\n| --- | ---: | ---: | ---: | ---: |\n");
+        for (int threads : THREAD_COUNTS) {
+            for (JdkUnderTest jdk : jdks) {
+                Result<?> mine = scores.get(key(jdk, threads, Variant.AGENT, MILLIS));
+                Result<?> theirs = scores.get(key(jdk, threads, Variant.AGAINST, MILLIS));
+                out.append("| ").append(jdk.label()).append(" | ").append(threads)
+                        .append(" | ").append(JmhRuns.withError(mine))
+                        .append(" | ").append(JmhRuns.withError(theirs))
+                        .append(" | ").append(JmhRuns.format("%.3f", mine.getScore() / theirs.getScore()))
+                        .append(" |\n");
+            }
+        }
+        return out.toString();
     }
 
     private static String report(List<JdkUnderTest> jdks, Map<String, Result<?>> scores, boolean quick) {
@@ -166,10 +204,14 @@ public final class ClockReadComparison {
     }
 
 
-    /** The two variants: the same benchmark jar, with and without the agent on the forked JVM's command line. */
+    /**
+     * The variants: the same benchmark jar, without the agent on the forked JVM's command line, with it, and with the
+     * other build given by --against.
+     */
     private enum Variant {
         DIRECT("without the agent"),
-        AGENT("with the agent");
+        AGENT("with the agent"),
+        AGAINST("with the other agent");
 
         final String label;
 

@@ -76,9 +76,12 @@ public final class CachedClock extends Clock implements Serializable {
      * threads rarely write one line: ids are handed out in sequence, so eight threads created one after another never
      * share a stripe, and an id costs a field load where an identity hash costs a header test. An increment is a plain
      * read and write, which may lose a count when two threads of one stripe race: the ticker needs an estimate, never
-     * a tally.
+     * a tally. While the ticker rests between looks at a count too low to pay for caching, no read wakes it but every
+     * READS_A_RESTING_WAKE-th of a stripe, so that a burst that starts meanwhile wakes it within that many reads (a
+     * few milliseconds) rather than at the end of its rest, and a service that reads now and then does not.
      */
     private static final int STRIPES = 8;
+    private static final long READS_A_RESTING_WAKE = 1L << 16;
     private static final long[] DIRECT_READS = new long[(STRIPES + 1) * CachedClock.VALUE_INDEX];
 
     /*
@@ -95,6 +98,7 @@ public final class CachedClock extends Clock implements Serializable {
     private static volatile Thread ticker;
     private static volatile long floorMillis = Long.MIN_VALUE;
     private static volatile boolean publishing;
+    private static volatile boolean resting;
 
     private static final long serialVersionUID = 1L;
 
@@ -133,7 +137,11 @@ public final class CachedClock extends Clock implements Serializable {
      */
     private static long settleDirect(long directMillis) {
         long cell = cellOffset((((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX);
-        CELLS.putLongOpaque(DIRECT_READS, cell, CELLS.getLongOpaque(DIRECT_READS, cell) + 1L);
+        long reads = CELLS.getLongOpaque(DIRECT_READS, cell) + 1L;
+        CELLS.putLongOpaque(DIRECT_READS, cell, reads);
+        if ((reads & (READS_A_RESTING_WAKE - 1)) == 0 && resting) {
+            LockSupport.unpark(ticker);
+        }
         // Pairs with the ticker's release store of WITHDRAWN, so the floor it set just before is visible below.
         CELLS.loadFence();
         return CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET) == DIRECT ? directMillis : settleWithdrawn(directMillis);

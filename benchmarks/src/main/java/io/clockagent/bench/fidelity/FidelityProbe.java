@@ -9,6 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -18,9 +19,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One row of the fidelity table, run in a JVM of its own by {@code io.clockagent.bench.FidelityComparison}: starts
- * one clock updater (clock-agent's ticker, or one of the usual hand-written ones, or a bare 1 kHz park loop), an
- * optional number of CPU-burning threads, and a sampling reader; then prints one line {@code fidelity-result ...}
- * with the lag histogram and the updater thread's CPU time and context switches over the measured window.
+ * one clock updater (clock-agent's ticker, or one of the usual hand-written ones, or the floor's bare 1 kHz park
+ * loop), an optional number of CPU-burning threads, and a sampling reader; then prints one line
+ * {@code fidelity-result ...} with the lag histogram and the updater thread's CPU time and context switches over the measured window.
  *
  * <p>Usage: {@code FidelityProbe --clock agent|system-clock|park-loop|bare-park|agent-idle [--burners N]
  * [--warmup-seconds S] [--seconds S]}.
@@ -28,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class FidelityProbe {
 
     static final String RESULT_PREFIX = "fidelity-result ";
-    /** Samples per burst; between bursts the reader parks, so that it takes about a third of one core, not all of it. */
+    /** Samples per burst; between bursts the reader parks, taking about a third of one core, not all of it. */
     static final int SAMPLES_PER_BURST = 1_000;
     static final long PAUSE_BETWEEN_BURSTS_NANOS = 200_000L;
     private static final long TICK_NANOS = 1_000_000L;
@@ -207,19 +208,7 @@ public final class FidelityProbe {
                 case "park-loop":
                     return ParkLoopPattern.start();
                 case "bare-park":
-                    // Parks to each millisecond of its own schedule, not for a millisecond after each wake-up: the
-                    // ticker wakes 1,000 times a second, and so must its floor.
-                    startDaemon("bare-park-loop", () -> {
-                        long deadlineNanos = System.nanoTime();
-                        while (true) {
-                            deadlineNanos += TICK_NANOS;
-                            long waitNanos = deadlineNanos - System.nanoTime();
-                            if (waitNanos > 0) {
-                                LockSupport.parkNanos(waitNanos);
-                            }
-                        }
-                    });
-                    return new Updater(null, "bare-park-loop");
+                    return BareParkPattern.start();
                 default:
                     throw new IllegalArgumentException("unknown clock '" + kind
                             + "'; valid: agent, agent-idle, system-clock, park-loop, bare-park");
@@ -247,6 +236,27 @@ public final class FidelityProbe {
             });
             executor.scheduleAtFixedRate(() -> now.set(System.currentTimeMillis()), 1, 1, TimeUnit.MILLISECONDS);
             return new Updater(now::get, "system-clock");
+        }
+    }
+
+    /**
+     * The floor: the least a thread can do to keep a cached clock within a millisecond, park to each wall-clock
+     * millisecond and store the time it wakes at, with the thread's default timer slack. Its CPU is what 1,000 wake-ups
+     * a second cost, its lag histogram how late this host wakes such a thread. Parks to each millisecond of the wall
+     * clock, not for a millisecond after each wake-up: the ticker wakes 1,000 times a second, and so must its floor.
+     */
+    private static final class BareParkPattern {
+        private static volatile long millis = REAL.millis();
+
+        static Updater start() {
+            startDaemon("bare-park-loop", () -> {
+                while (true) {
+                    Instant now = REAL.instant();
+                    millis = now.toEpochMilli();
+                    LockSupport.parkNanos(TICK_NANOS - now.getNano() % TICK_NANOS);
+                }
+            });
+            return new Updater(() -> millis, "bare-park-loop");
         }
     }
 

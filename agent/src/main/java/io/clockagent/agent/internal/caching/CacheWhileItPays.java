@@ -22,8 +22,9 @@ final class CacheWhileItPays implements CacheGate {
     static final long DIRECT_LOOK_NANOS = 10_000_000L;
     /**
      * While reads go direct at a rate far from paying ({@link CachingDecision#worthWatching}): how long the ticker
-     * rests between two looks at their count. Readers do not wake it meanwhile, so that a service that reads now and
-     * then wakes it once a rest rather than at each read.
+     * rests between two looks at their count. Readers wake it meanwhile only once a stripe of the count has grown by
+     * some 65,000 (see the clock class), so that a service that reads now and then wakes it once a rest rather than at
+     * each read, and a burst wakes it within milliseconds.
      */
     static final long REST_NANOS = 1_000_000_000L;
 
@@ -128,8 +129,8 @@ final class CacheWhileItPays implements CacheGate {
 
     /**
      * Sends reads to the direct clock and counts them, slot by slot, until their rate pays for caching; a slot whose
-     * reads are far from paying has the ticker rest between looks, and idle until the next read once they stop. Each look's rate also feeds the peak that the sampling windows'
-     * upper bound remembers.
+     * reads are far from paying has the ticker rest between looks, and idle until the next read once they stop. Each
+     * look's rate also feeds the peak that the sampling windows' upper bound remembers.
      *
      * @return whether to tick again (false once closed)
      */
@@ -177,7 +178,8 @@ final class CacheWhileItPays implements CacheGate {
     /**
      * Counts the reads that go direct once a rest, while they come too seldom to be worth a closer look, then goes
      * back to the slots; once a rest sees no read, idles the ticker until the next. The demand the last read raised
-     * stays raised through the rests, so no read wakes the ticker meanwhile.
+     * stays raised through the rests, so that no read wakes the ticker meanwhile but those of a burst, which end the
+     * rest as soon as its rate is worth a look.
      *
      * @return whether to count on (false once closed)
      */
@@ -185,8 +187,14 @@ final class CacheWhileItPays implements CacheGate {
         while (ticker.running()) {
             long restStartNanos = System.nanoTime();
             long restStartReads = ticker.directReads();
-            long restedNanos = ticker.parkUntil(restStartNanos, REST_NANOS);
-            long reads = ticker.directReads() - restStartReads;
+            long restedNanos;
+            long reads;
+            do {
+                restedNanos = ticker.restUntil(restStartNanos, REST_NANOS);
+                reads = ticker.directReads() - restStartReads;
+                // Woken early by readers: a burst, unless the wake counted reads mostly from before the rest.
+            } while (restedNanos < REST_NANOS && ticker.running()
+                    && !decision.worthWatching(reads * 1e9 / Math.max(1, restedNanos)));
             directReadHistory.slotEnded(restStartNanos, reads);
             accountDirect();
             if (reads == 0) {

@@ -21,6 +21,12 @@ public interface GatedTicker {
     /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
     long parkUntil(long startNanos, long forNanos);
 
+    /**
+     * Parks once, for what is left of {@code forNanos} since {@code startNanos}, where a burst of direct reads may wake
+     * it sooner (see the clock class), as may closing; returns how long since {@code startNanos}.
+     */
+    long restUntil(long startNanos, long forNanos);
+
     /** The wall-clock time now in nanoseconds, told from the last read where wall-clock reads are slow. */
     long wallNanosNow();
 

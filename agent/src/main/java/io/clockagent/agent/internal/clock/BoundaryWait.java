@@ -5,9 +5,10 @@ import java.time.Instant;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How the ticker reads the wall clock and waits for each tick boundary on it: parking, then spinning, where a read is
- * cheap, and parking on the monotonic clock from the last read where it is slow (see {@link WallReadCost}). Used by the
- * ticker thread only, but for {@link #slowWallReads()}; its parks are the ticker's, and end when it closes.
+ * How the ticker reads the wall clock and waits for each tick boundary on it: parking to the boundary (then spinning
+ * the last stretch with wait=spin) where a read is cheap, and parking on the monotonic clock from the last read where
+ * it is slow (see {@link WallReadCost}). Used by the ticker thread only, but for {@link #slowWallReads()}; its parks
+ * are the ticker's, and end when it closes.
  */
 final class BoundaryWait {
 
@@ -19,8 +20,6 @@ final class BoundaryWait {
     private final boolean spin;
     /** Null, for the system clock, until the ticker thread looks it up in {@link #start}. */
     private Clock wallClock;
-    /** Made on the ticker thread, in {@link #start}. */
-    private WakeLead wakeLead;
 
     /*
      * Where a wall-clock read is slow, set before the first tick: the ticker's last wall-clock read and
@@ -52,7 +51,6 @@ final class BoundaryWait {
         if (wallClock == null) {
             wallClock = Clock.systemUTC();
         }
-        wakeLead = new WakeLead();
     }
 
     /** Measures whether this host's wall-clock reads are slow, unless a test said so; before the first tick. */
@@ -66,14 +64,17 @@ final class BoundaryWait {
      * Waits on an absolute wall-clock deadline, so ticks never drift; after a stall the next boundary is computed
      * afresh, so missed ticks are skipped rather than caught up. If the wall clock steps back, the deadline lies
      * more than a tick ahead: the wait ends at once, so the cached value follows the step instead of freezing.
-     * Parking ends a lead before the deadline (learnt with park, fixed with spin) and spinning covers the rest, except
-     * where wall-clock reads are slow: see {@link #parkUntilBoundary}.
+     * wait=park parks to the deadline itself, so every tick is late by the kernel's wake-up lag (tens of microseconds,
+     * the one cost it cannot avoid: a thread woken 1,000 times a second); wait=spin parks until a lead before it and
+     * spins the rest, exact to a few microseconds for the CPU of that spinning. Where wall-clock reads are slow, either
+     * parks as {@link #parkUntilBoundary} does.
      */
     void waitUntil(long deadlineWallNanos) {
         if (slowWallReads) {
             parkUntilBoundary(deadlineWallNanos);
             return;
         }
+        long leadNanos = spin ? SPIN_LEAD_NANOS : 0L;
         while (ticker.running()) {
             // An interrupt would make every park return at once: clear it so the ticker neither stops nor spins.
             Thread.interrupted();
@@ -81,13 +82,9 @@ final class BoundaryWait {
             if (remainingNanos <= 0 || remainingNanos > tickNanos) {
                 return;
             }
-            long leadNanos = spin ? SPIN_LEAD_NANOS : wakeLead.nanos();
             if (remainingNanos > leadNanos) {
-                long wakeWallNanos = deadlineWallNanos - leadNanos;
+                // A park that returns early (a reader's unpark, a spurious wake-up) parks again for what is left.
                 LockSupport.parkNanos(ticker, remainingNanos - leadNanos);
-                if (!spin) {
-                    wakeLead.observe(wallNanos() - wakeWallNanos);
-                }
             } else {
                 Thread.onSpinWait();
             }
@@ -118,6 +115,19 @@ final class BoundaryWait {
             LockSupport.parkNanos(ticker, forNanos - elapsedNanos);
         }
         return elapsedNanos;
+    }
+
+    /**
+     * Parks once, for what is left of {@code forNanos} since {@code startNanos}, unless the ticker closed; an unpark
+     * ends it sooner. Returns how long since {@code startNanos}.
+     */
+    long parkOnce(long startNanos, long forNanos) {
+        long elapsedNanos = System.nanoTime() - startNanos;
+        if (elapsedNanos < forNanos && ticker.running()) {
+            Thread.interrupted();
+            LockSupport.parkNanos(ticker, forNanos - elapsedNanos);
+        }
+        return System.nanoTime() - startNanos;
     }
 
     /** The first tick boundary after {@code wallNanos}. */

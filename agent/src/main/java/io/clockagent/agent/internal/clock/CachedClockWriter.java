@@ -26,6 +26,7 @@ public class CachedClockWriter {
     private VarHandle demanded;
     private VarHandle floorMillis;
     private VarHandle publishing;
+    private VarHandle resting;
     private VarHandle tickInstant;
     private long[] directReadCells;
     /*
@@ -57,11 +58,13 @@ public class CachedClockWriter {
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
         publishing = privateLookup.findStaticVarHandle(clockClass, "publishing", boolean.class);
+        resting = privateLookup.findStaticVarHandle(clockClass, "resting", boolean.class);
         tickInstant = privateLookup.findStaticVarHandle(clockClass, "tickInstant", Instant.class);
         directReadCells = (long[]) privateLookup.findStaticVarHandle(clockClass, "DIRECT_READS", long[].class).get();
         directReads();
         published();
         demanded();
+        setResting(false);
         beginPublish();
         withdraw(Long.MIN_VALUE);
         withdrawUntilDemand(Long.MIN_VALUE);
@@ -138,6 +141,11 @@ public class CachedClockWriter {
 
     void lowerDemand() {
         demanded.setVolatile(false);
+    }
+
+    /** Whether the ticker rests, for readers that have gone direct many times to wake it: see the clock class. */
+    void setResting(boolean tickerRests) {
+        resting.setVolatile(tickerRests);
     }
 
     /** The thread that readers wake when they find the clock withdrawn; null once it has stopped. */

@@ -51,13 +51,15 @@ public final class Ticker implements Runnable, AutoCloseable {
     /*
      * Used by the ticker thread only: the gate, what the gate sees of the ticker and the late ticks' recorder, all
      * made there (a JVM that never starts the ticker never loads their classes); the last value published (the floor
-     * of a monotonic clock) and when the ticker last read the wall clock to publish it.
+     * of a monotonic clock), when the ticker last read the wall clock to publish it, and when the gate is next
+     * reviewed.
      */
     private CacheGate gate;
     private GatedTicker gated;
     private LateTickRecorder lateTickRecorder;
     private long lastMillis = NO_FLOOR;
     private long publishedWallNanos;
+    private long nextProbeNanos;
 
     private Ticker(Clock wallClock, long tickNanos, WaitStrategy waitStrategy, boolean monotonic,
             CachePolicy cachePolicy) {
@@ -142,36 +144,11 @@ public final class Ticker implements Runnable, AutoCloseable {
                     startTicking();
                 }
             }
-            long nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
-            /*
-             * The boundary from which the published value is stale: the first one after the wall-clock time it holds.
-             * The ticker waits for it and measures the lag from it, not from the next boundary after whatever it did
-             * since, so that a stall anywhere in the loop, not only in the wait, shows as the lag that readers saw
-             * (the ticker preempted, setting up its first JFR event, the whole JVM stopped), and the tick after a stall
-             * comes at once. NOT_PUBLISHED once the value was withdrawn, which readers never see stale.
-             */
+            nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
             long staleFromNanos = NOT_PUBLISHED;
             while (running) {
                 try {
-                    if (staleFromNanos == NOT_PUBLISHED) {
-                        staleFromNanos = waits.nextBoundaryNanos(waits.wallNanos());
-                    }
-                    if (gate.sampledBefore(staleFromNanos, gated)) {
-                        // Readers went direct meanwhile, never stale; the fresh value is stale from its own next
-                        // boundary.
-                        staleFromNanos = waits.nextBoundaryNanos(publishedWallNanos);
-                    }
-                    waits.waitUntil(staleFromNanos);
-                    publish();
-                    recordLag(publishedWallNanos - staleFromNanos);
-                    staleFromNanos = waits.nextBoundaryNanos(publishedWallNanos);
-                    if (System.nanoTime() - nextProbeNanos >= 0 && gate.readyToReview()) {
-                        if (gate.review(gated)) {
-                            startTicking();
-                            staleFromNanos = NOT_PUBLISHED;
-                        }
-                        nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
-                    }
+                    staleFromNanos = tick(staleFromNanos);
                 } catch (RuntimeException | Error failure) {
                     // Survive anything, out of memory included: readers use the direct clock until the next tick.
                     failures++;
@@ -184,6 +161,41 @@ public final class Ticker implements Runnable, AutoCloseable {
             clock.abandon(floorMillis());
             clock.wakeOnDemand(null);
         }
+    }
+
+    /**
+     * One tick: waits for the boundary from which the published value is stale, publishes, and reviews the gate once
+     * a probe interval. A method of its own, called once a tick, so that the JIT compiles it within a second where a
+     * loop that runs for the JVM's life would stay interpreted until its back-edges reach an on-stack compilation, a
+     * minute at 1,000 ticks a second, at a few microseconds a tick.
+     *
+     * @param staleFromNanos the first boundary after the wall-clock time the published value holds, which the ticker
+     *     waits for and measures the lag from, rather than from the next boundary after whatever it did since, so
+     *     that a stall anywhere in the loop, not only in the wait, shows as the lag readers saw (the ticker preempted,
+     *     setting up its first JFR event, the whole JVM stopped), and the tick after a stall comes at once;
+     *     NOT_PUBLISHED once the value was withdrawn, which readers never see stale
+     * @return the boundary from which the value now published is stale, or NOT_PUBLISHED
+     */
+    private long tick(long staleFromNanos) {
+        if (staleFromNanos == NOT_PUBLISHED) {
+            staleFromNanos = waits.nextBoundaryNanos(waits.wallNanos());
+        }
+        if (gate.sampledBefore(staleFromNanos, gated)) {
+            // Readers went direct meanwhile, never stale; the fresh value is stale from its own next boundary.
+            staleFromNanos = waits.nextBoundaryNanos(publishedWallNanos);
+        }
+        waits.waitUntil(staleFromNanos);
+        publish();
+        recordLag(publishedWallNanos - staleFromNanos);
+        long nextStaleFromNanos = waits.nextBoundaryNanos(publishedWallNanos);
+        if (System.nanoTime() - nextProbeNanos >= 0 && gate.readyToReview()) {
+            if (gate.review(gated)) {
+                startTicking();
+                nextStaleFromNanos = NOT_PUBLISHED;
+            }
+            nextProbeNanos = System.nanoTime() + IDLE_PROBE_INTERVAL_NANOS;
+        }
+        return nextStaleFromNanos;
     }
 
     /** Publishes a fresh value after a pause, and tells the gate that ticking starts. */

@@ -47,6 +47,17 @@ final class TickerAsGated implements GatedTicker {
     }
 
     @Override
+    public long restUntil(long startNanos, long forNanos) {
+        CachedClockWriter clock = ticker.clock();
+        clock.setResting(true);
+        try {
+            return waits.parkOnce(startNanos, forNanos);
+        } finally {
+            clock.setResting(false);
+        }
+    }
+
+    @Override
     public long wallNanosNow() {
         return waits.wallNanosNow();
     }

@@ -8,11 +8,14 @@ import java.util.Locale;
  */
 public enum WaitStrategy {
     /**
-     * Park until just before the boundary, by as much as the kernel's wake-ups have lately been late (at most 50 us),
-     * and spin the rest: cheap, and exact even where waking a parked thread takes tens of microseconds.
+     * Park until the boundary: each tick is published as late as the kernel wakes the ticker (tens of microseconds on
+     * a virtual machine, a few on bare metal), and the ticker costs what 1,000 wake-ups a second cost and no more.
      */
     PARK,
-    /** Park until shortly before the boundary, then spin on it: exact to a few microseconds, costs a little CPU. */
+    /**
+     * Park until 100 us before the boundary, then spin on it: exact to a few microseconds, for the CPU of up to
+     * 100 us of spinning a tick, several times what the wake-ups cost at tick=1ms.
+     */
     SPIN;
 
     /** How the option spells it: the constant's name in lower case, as the option parser matches it. */

@@ -74,20 +74,60 @@ class CacheGateTest {
         assertEquals(2, ticker.withdrawals);
     }
 
+    @Test
+    void cacheAutoEndsARestWhenABurstOfReadsWakesItAndStartsCaching() {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(0);
+        // The first slot sees no read, so the ticker rests; 5 ms into the rest a burst of reads wakes it.
+        ticker.scriptRests(new long[] {5_000_000L}, new long[] {1_000_000_000L});
+
+        assertTrue(gate.opensOnFirstRead(ticker));
+
+        assertEquals(1, ticker.rests, "the rest ended at the burst's wake, not after another");
+        assertTrue(decision.caching());
+    }
+
+    @Test
+    void cacheAutoRestsOnAfterAWakeByTooFewReads() {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(0);
+        // Woken 5 ms into the rest with one read counted: far from a rate worth a look, so it parks for the rest.
+        ticker.scriptRests(new long[] {5_000_000L, CacheWhileItPays.REST_NANOS}, new long[] {1L, 0L});
+        ticker.closesAfterRests = true;
+
+        assertFalse(gate.opensOnFirstRead(ticker), "closed after the scripted rests");
+
+        assertEquals(2, ticker.rests);
+        assertFalse(decision.caching());
+    }
+
     /**
      * A ticker whose parks return at once, and whose count of direct reads grows by a step at each look; where asked,
-     * a read wakes it from its first idle as it closes.
+     * a read wakes it from its first idle as it closes, and its rests return as a script says, each adding reads, and
+     * where asked it closes at the script's end.
      */
     private static final class FakeTicker implements GatedTicker {
-        private final long readsPerLook;
+        private long readsPerLook;
         private long directReads;
+        private long[] restElapsedNanos = new long[0];
+        private long[] restAddedReads = new long[0];
         boolean running = true;
         boolean closesAfterIdle;
+        boolean closesAfterRests;
         int withdrawals;
         int idles;
+        int rests;
 
         FakeTicker(long readsPerLook) {
             this.readsPerLook = readsPerLook;
+        }
+
+        /** Each rest returns the next elapsed time and adds the next reads; rests after the script return in full. */
+        void scriptRests(long[] elapsedNanos, long[] addedReads) {
+            restElapsedNanos = elapsedNanos;
+            restAddedReads = addedReads;
         }
 
         @Override
@@ -116,6 +156,17 @@ class CacheGateTest {
         @Override
         public long parkUntil(long startNanos, long forNanos) {
             return forNanos;
+        }
+
+        @Override
+        public long restUntil(long startNanos, long forNanos) {
+            if (rests >= restElapsedNanos.length) {
+                return forNanos;
+            }
+            directReads += restAddedReads[rests];
+            long elapsedNanos = restElapsedNanos[rests++];
+            running &= !(closesAfterRests && rests == restElapsedNanos.length);
+            return elapsedNanos;
         }
 
         @Override

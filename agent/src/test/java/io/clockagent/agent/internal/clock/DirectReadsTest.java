@@ -11,6 +11,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +26,10 @@ class DirectReadsTest {
     private static final int READS = 5;
     /** How long the ticker takes to store after it began to publish, which a reader must wait out. */
     private static final long STORE_DELAY_MILLIS = 200;
+    /** The clock's READS_A_RESTING_WAKE: how many direct reads of one thread wake a resting ticker. */
+    private static final long READS_A_RESTING_WAKE = 1L << 16;
+    /** How long a parked thread that should not have been woken is given to end. */
+    private static final long NOT_WOKEN_MILLIS = 200;
 
     private Class<?> clockClass;
     private MethodHandles.Lookup clockLookup;
@@ -102,6 +108,42 @@ class DirectReadsTest {
 
         assertTrue(waited, "the reader waited for the store");
         assertEquals(storedMillis, readMillis[0]);
+    }
+
+    @Test
+    void aRestingTickerIsWokenByTheReadsOfABurstAndOnlyWhileItRests() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        writer.withdraw(Long.MIN_VALUE);
+        Thread resting = new Thread(LockSupport::park, "resting ticker");
+        resting.start();
+        writer.wakeOnDemand(resting);
+        awaitParked(resting);
+
+        writer.setResting(false);
+        readTimes(READS_A_RESTING_WAKE);
+        resting.join(NOT_WOKEN_MILLIS);
+        assertTrue(resting.isAlive(), "woken while not resting");
+        writer.setResting(true);
+        readTimes(READS_A_RESTING_WAKE - 1);
+        resting.join(NOT_WOKEN_MILLIS);
+        assertTrue(resting.isAlive(), "woken before a stripe's count grew by a wake's reads");
+        readTimes(1);
+        resting.join(TimeUnit.SECONDS.toMillis(10));
+
+        assertFalse(resting.isAlive(), "still parked after " + 2 * READS_A_RESTING_WAKE + " reads");
+    }
+
+    private void readTimes(long reads) throws Throwable {
+        for (long i = 0; i < reads; i++) {
+            long millis = (long) read.invokeExact();
+            assertTrue(millis > 0, "read " + millis);
+        }
+    }
+
+    private static void awaitParked(Thread thread) throws InterruptedException {
+        while (thread.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
     }
 
     private CachedClockWriter linkedWriter() throws ReflectiveOperationException {
