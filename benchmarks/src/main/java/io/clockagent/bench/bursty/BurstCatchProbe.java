@@ -20,9 +20,9 @@ import javax.management.ObjectName;
  */
 public final class BurstCatchProbe {
 
-    static final String RESULT_PREFIX = "burst-result ";
+    public static final String RESULT_PREFIX = "burst-result ";
     static final long SLOW_READ_INTERVAL_NANOS = 500_000L;
-    static final int GIVE_UP_SECONDS = 10;
+    public static final int GIVE_UP_SECONDS = 10;
     private static final String AGENT_MBEAN = "io.clockagent:type=ClockAgent";
     private static final int READS_A_BATCH = 10_000;
 
