@@ -74,7 +74,7 @@ public final class Doctor {
             out.println(String.format(Locale.ROOT, "%-24s%8.2f ms CPU per second (%.2f %% of a core), %s, %s",
                     "ticker cost:", tickerCpuMillisPerSecond, tickerCpuMillisPerSecond / 10.0,
                     ticker.slowWallReads() ? "one wall-clock read a tick (reads are slow)"
-                            : "parks to each tick boundary (wait=park)",
+                            : "three wall-clock reads a tick (reads are fast)",
                     ticker.timerSlackLowered() ? "timer slack lowered to 1 ns" : "default timer slack"));
             verdict(clocksource, directNanos, directTwoThreadsNanos, cachedNanos, tickerCpuMillisPerSecond);
         } finally {
