@@ -1,15 +1,17 @@
 /*
  * Loading the Java side: the agent's Java from clock-agent.jar, in a class loader of its own above the platform loader,
- * so that it stays apart from the service, with the natives it reads the hook's counts and restores classes through,
- * started through NativeEntry.start. When to load it is java_side.c's.
+ * so that it stays apart from the service, with the natives it reads the hook's counts and the process's CPU time and
+ * restores classes through, started through NativeEntry.start. When to load it is java_side.c's.
  *
  * May include: agent_copy.h, agent_options.h, class_restore.h, clock_class_loads.h, java_side_loader.h,
  * jni_helpers.h.
  */
+#define _GNU_SOURCE
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "agent_copy.h"
 #include "agent_options.h"
@@ -84,9 +86,20 @@ static jlong JNICALL rewritten_for_java(JNIEnv *jni, jclass calls) {
     return __atomic_load_n(&this_copy.classes_rewritten, __ATOMIC_RELAXED);
 }
 
+/* The process's CPU time, all threads, for cache=auto's price of a direct read in the service; -1 where unreadable. */
+static jlong JNICALL process_cpu_nanos(JNIEnv *jni, jclass process_cpu_time) {
+    (void) jni;
+    (void) process_cpu_time;
+    struct timespec cpu;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) != 0) {
+        return -1;
+    }
+    return (jlong) cpu.tv_sec * 1000000000 + cpu.tv_nsec;
+}
+
 /*
- * Binds the natives the Java side reads the hook's counts and its clock classes, and restores classes, through; false
- * with an exception.
+ * Binds the natives the Java side reads the hook's counts and its clock classes, and restores classes, through, and
+ * the process's CPU time; false with an exception.
  */
 static int bind_natives(JNIEnv *jni, jobject loader) {
     static const JNINativeMethod natives[] = {
@@ -98,9 +111,16 @@ static int bind_natives(JNIEnv *jni, jobject loader) {
         {JAVA_CLOCK_CLASSES_LOADED_FOR_NAME, JAVA_CLOCK_CLASSES_LOADED_FOR_DESCRIPTOR,
          (void *) clock_classes_loaded_for},
     };
+    static const JNINativeMethod process_cpu[] = {
+        {JAVA_PROCESS_CPU_NANOS_NAME, JAVA_PROCESS_CPU_NANOS_DESCRIPTOR, (void *) process_cpu_nanos},
+    };
     jclass calls = class_in(jni, loader, JAVA_CALLS_CLASS, JNI_FALSE);
-    return calls != NULL
-            && (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) == JNI_OK;
+    if (calls == NULL
+            || (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) != JNI_OK) {
+        return 0;
+    }
+    jclass process_cpu_time = class_in(jni, loader, JAVA_PROCESS_CPU_TIME_CLASS, JNI_FALSE);
+    return process_cpu_time != NULL && (*jni)->RegisterNatives(jni, process_cpu_time, process_cpu, 1) == JNI_OK;
 }
 
 /*

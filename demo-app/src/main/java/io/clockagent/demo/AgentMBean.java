@@ -49,6 +49,7 @@ final class AgentMBean {
     AgentVerdict verdict() {
         return new AgentVerdict(caching(), (Double) attribute("ReadsPerSecond"),
                 (Double) attribute("BreakEvenReadsPerSecond"), (Double) attribute("DirectCallNanosMeasured"),
+                (Double) attribute("DirectReadNanosInService"), (Double) attribute("SavedReadNanos"),
                 (Long) attribute("Ticks"));
     }
 

@@ -38,8 +38,9 @@ class ReportAtExitTest {
     /** A run this short mostly ends before the ticker's first estimate of the read rate, a second in. */
     private static final Pattern CACHE_SUMMARY = Pattern.compile("clock-agent: report: cache=auto, (no estimate of the"
             + " read rate yet \\(the first comes as something reads the clock\\)|(caching|direct) at the last estimate"
-            + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns, the ticker [\\d.]+ ms per"
-            + " second\\), \\d+ switches \\(\\d+ trial stops\\))");
+            + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns alone, (not"
+            + " measured|-?[\\d.]+ ns) in the service over \\d+ pairs of windows, the ticker [\\d.]+ ms per second\\), \\d+ switches"
+            + " \\(\\d+ trial stops\\))");
     private static final Pattern SAVED_CPU_SUMMARY = Pattern.compile("clock-agent: report: CPU saved net of the"
             + " ticker: -?[\\d.]+ ms a second over its last interval, -?[\\d.]+ ms in all \\(the cached reads' [\\d.]+"
             + " ms less the ticker's [\\d.]+ ms\\)");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.it.fixtures.cachepolicy.CachePolicyMain;
 import io.clockagent.it.support.AgentEntry;
+import io.clockagent.it.support.AttributeLine;
 import io.clockagent.it.support.BuildOutputs;
 import io.clockagent.it.support.ForkResult;
 import io.clockagent.it.support.ForkedJvm;
@@ -17,7 +18,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The CPU that {@code cache=auto} saved, as the MBean and the JSON report give it, in a real JVM through either entry:
  * while a service reads the clock a thousand times a second, which stays on the direct clock, no read is saved and
  * the figure a second is about zero, at most the ticker's own small cost below it; reading flat out, the cached
- * reads save CPU, the figure a second is positive, and the net total is the reads' saving less the ticker's CPU. With
- * {@code quiet=true}, which leaves stderr empty and the MBean and the report as they are.
+ * reads save CPU, the figure a second is positive, and the net total is the reads' saving less the ticker's CPU, each
+ * read priced at a direct call timed alone or, where its pairs of windows show it higher, at its price in the service.
+ * With {@code quiet=true}, which leaves stderr empty and the MBean and the report as they are.
  */
 class SavedCpuFiguresTest {
 
@@ -55,9 +56,9 @@ class SavedCpuFiguresTest {
                 .startMain(CachePolicyMain.class.getName())) {
             service.awaitLine("ready");
             service.ask("paced 1000 " + DIRECT_MILLIS, "paced done");
-            direct = saved(service);
+            direct = AttributeLine.ask(service, "saved");
             service.ask("flat-out " + FLAT_OUT_MILLIS, "flat-out done");
-            cached = saved(service);
+            cached = AttributeLine.ask(service, "saved");
             ForkResult end = service.finish();
             describe = "direct: " + direct + "\ncached: " + cached + "\n" + end.describe();
             assertEquals(0, end.exitStatus(), describe);
@@ -78,29 +79,25 @@ class SavedCpuFiguresTest {
         assertTrue(cached.get("TickerCpuMillis") > direct.get("TickerCpuMillis"), "ticking costs CPU\n" + describe);
         double net = cached.get("ReadCpuSavedMillis") - cached.get("TickerCpuMillis");
         assertEquals(net, cached.get("SavedCpuMillis"), 0.01 * Math.abs(net) + 1.0, describe);
+        // Caching for seconds prices a direct read in the service, and a cached read saves either price, no less
+        // than the call timed alone.
+        assertTrue(cached.get("DirectReadPricePairs") > 0, "pairs of windows while caching\n" + describe);
+        assertTrue(Double.isFinite(cached.get("DirectReadNanosInService")), describe);
+        double savedReadNanos = cached.get("SavedReadNanos");
+        assertTrue(savedReadNanos == cached.get("DirectCallNanosMeasured")
+                || savedReadNanos == cached.get("DirectReadNanosInService")
+                && savedReadNanos > cached.get("DirectCallNanosMeasured"), describe);
 
         Object parsed = Json.parse(Files.readString(reportFile, StandardCharsets.UTF_8));
         assertTrue(parsed instanceof Map, "the report is an object: " + parsed);
         Map<?, ?> report = (Map<?, ?>) parsed;
         for (String field : new String[] {"savedCpuMillisPerSecond", "savedCpuMillis", "readCpuSavedMillis",
-            "tickerCpuMillis"}) {
+            "tickerCpuMillis", "directReadNanosInService", "directReadPricePairs", "savedReadNanos"}) {
             assertTrue(report.get(field) instanceof BigDecimal, field + " is a number: " + report);
         }
         assertTrue(((BigDecimal) report.get("readCpuSavedMillis")).doubleValue() >= cached.get("ReadCpuSavedMillis"),
                 "the total at exit is at least the one read before\n" + report);
         assertEquals(BigDecimal.ZERO, report.get("libraryClockThreadsNeverStarted"),
                 "this service carries no library clock\n" + report);
-    }
-
-    /** The {@code saved} line's attributes, booleans as 1 and 0. */
-    private static Map<String, Double> saved(LiveJvm service) {
-        Map<String, Double> values = new HashMap<>();
-        String line = service.ask("saved", "saved");
-        for (String pair : line.substring("saved ".length()).split(" ")) {
-            String[] nameAndValue = pair.split("=", 2);
-            values.put(nameAndValue[0], nameAndValue[1].equals("true") ? 1.0 : nameAndValue[1].equals("false") ? 0.0
-                    : Double.parseDouble(nameAndValue[1]));
-        }
-        return values;
     }
 }

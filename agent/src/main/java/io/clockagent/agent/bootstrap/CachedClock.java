@@ -59,6 +59,12 @@ public final class CachedClock extends Clock implements Serializable {
      * stored: seen up, the reader waits for the store, which takes the ticker a clock read; seen down with a value
      * stored, it returns that value.
      *
+     * A third value, COUNTED, has readers count their reads as the direct ones are counted and take the ticker's
+     * value from countedMillis: cache=auto prices a direct read in the service by comparing its process CPU time a
+     * read while the reads go direct with that while they are counted this way, so that the two differ by the clock
+     * call alone. The ticker stores countedMillis before the cell becomes COUNTED, and each tick meanwhile, and
+     * leaves with a value in the cell no lower, so that a reader never steps back.
+     *
      * Readers reach the cells through the JDK's Unsafe (see CellAccess for why), the ticker through a VarHandle,
      * which does the same accesses.
      */
@@ -70,10 +76,11 @@ public final class CachedClock extends Clock implements Serializable {
     /* The cell's values that mean "nothing cached" (see above). */
     private static final long DIRECT = 0L;
     private static final long WITHDRAWN = Long.MIN_VALUE;
+    private static final long COUNTED = Long.MIN_VALUE + 1;
     /*
-     * The reads that took the direct clock, counted for cache=auto's estimate of the read rate: the cached path counts
-     * nothing. A cell per stripe, a stripe per thread by its id, cells as far apart as the value's padding, so that
-     * threads rarely write one line: ids are handed out in sequence, so eight threads created one after another never
+     * The reads that took the direct clock, or found the cell COUNTED, for cache=auto's estimate of the read rate: the
+     * cached path counts nothing. A cell per stripe, a stripe per thread by its id, cells as far apart as the value's
+     * padding, so that threads rarely write one line: ids are handed out in sequence, so eight threads created one after another never
      * share a stripe, and an id costs a field load where an identity hash costs a header test. An increment is a plain
      * read and write, which may lose a count when two threads of one stripe race: the ticker needs an estimate, never
      * a tally. While the ticker rests between looks at a count too low to pay for caching, no read wakes it but every
@@ -99,6 +106,7 @@ public final class CachedClock extends Clock implements Serializable {
     private static volatile long floorMillis = Long.MIN_VALUE;
     private static volatile boolean publishing;
     private static volatile boolean resting;
+    private static volatile long countedMillis;
 
     private static final long serialVersionUID = 1L;
 
@@ -127,7 +135,23 @@ public final class CachedClock extends Clock implements Serializable {
     }
 
     private static long notCached(long cell) {
+        if (cell == COUNTED) {
+            countRead();
+            // Pairs with the ticker's release store of COUNTED, after its store of the value read here.
+            CELLS.loadFence();
+            return countedMillis;
+        }
         return cell == DIRECT || cell == WITHDRAWN ? settleDirect(System.currentTimeMillis()) : cell;
+    }
+
+    /** Counts a read in the calling thread's stripe, waking a resting ticker every so many (see above). */
+    private static void countRead() {
+        long cell = cellOffset((((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX);
+        long reads = CELLS.getLongOpaque(DIRECT_READS, cell) + 1L;
+        CELLS.putLongOpaque(DIRECT_READS, cell, reads);
+        if ((reads & (READS_A_RESTING_WAKE - 1)) == 0 && resting) {
+            LockSupport.unpark(ticker);
+        }
     }
 
     /**
@@ -136,12 +160,7 @@ public final class CachedClock extends Clock implements Serializable {
      * demand (see above).
      */
     private static long settleDirect(long directMillis) {
-        long cell = cellOffset((((int) Thread.currentThread().getId() & (STRIPES - 1)) + 1) * VALUE_INDEX);
-        long reads = CELLS.getLongOpaque(DIRECT_READS, cell) + 1L;
-        CELLS.putLongOpaque(DIRECT_READS, cell, reads);
-        if ((reads & (READS_A_RESTING_WAKE - 1)) == 0 && resting) {
-            LockSupport.unpark(ticker);
-        }
+        countRead();
         // Pairs with the ticker's release store of WITHDRAWN, so the floor it set just before is visible below.
         CELLS.loadFence();
         return CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET) == DIRECT ? directMillis : settleWithdrawn(directMillis);
@@ -176,6 +195,9 @@ public final class CachedClock extends Clock implements Serializable {
      */
     public static Instant cachedInstantNow() {
         long cachedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
+        if (cachedMillis == COUNTED) {
+            cachedMillis = notCached(cachedMillis);
+        }
         if (cachedMillis != DIRECT && cachedMillis != WITHDRAWN) {
             Instant published = tickInstant;
             return published != null && published.toEpochMilli() == cachedMillis ? published

@@ -7,12 +7,10 @@ import java.util.Locale;
 
 /**
  * Holds the agent's own figure of the CPU it saved a second (its MBean's net total across the measured requests, over
- * their time) to the measurement: where it cached, to a saving, and none larger than the largest difference in
- * process CPU between the runs without and with it across rounds; where it never cached, to about zero, its ticker's
- * small cost below it, never a saving. Not to the measured difference itself: the agent prices a cached read at a
- * direct call as it measured one alone, where the service's direct reads, from several threads on a clock read through
- * a system call, cost it far more (on the emulated slow clock, 2026-12-02: 19.7 ms a second by the agent, 275 ms
- * measured, of which the reads at the agent's price explain some 62 ms), so that its figure is a lower bound. Stateless.
+ * their time) to the measurement: where it cached, the median of its figures must lie within the spread of the
+ * difference in process CPU between the runs without and with it across rounds; where it never cached, to about
+ * zero, its ticker's small cost below it, never a saving. Each JVM serves at its own pace, so the measured difference
+ * spreads widely from round to round, and its median alone would judge noise. Stateless.
  */
 final class SavedCpuCheck {
 
@@ -73,9 +71,9 @@ final class SavedCpuCheck {
         double[] measured = ComparisonTable.measuredSavedCpuMillisPerSecond(cachedOff, cachedOn);
         if (measured.length >= ROUNDS_TO_JUDGE && agent.length >= ROUNDS_TO_JUDGE) {
             double agentMedian = ComparisonTable.median(agent);
-            if (!(agentMedian > 0 && agentMedian <= measured[measured.length - 1])) {
-                problems.add(String.format(Locale.ROOT, "the agent's saved CPU a second, %s ms, is no saving or more"
-                        + " than any round measured as the difference in process CPU (%s)", format(agentMedian),
+            if (!(agentMedian >= measured[0] && agentMedian <= measured[measured.length - 1])) {
+                problems.add(String.format(Locale.ROOT, "the agent's saved CPU a second, %s ms, lies outside the"
+                        + " rounds' spread of the difference in process CPU measured (%s)", format(agentMedian),
                         range(measured)));
             }
         }
@@ -85,7 +83,7 @@ final class SavedCpuCheck {
     /** Whether the agreement was judged, or why not, for the runner to say. */
     static String judged(List<ForkedRun> on) {
         int cached = figuresWhereItCached(on).length;
-        return cached >= ROUNDS_TO_JUDGE ? "the agent's figure judged as a saving no larger than any round measured"
+        return cached >= ROUNDS_TO_JUDGE ? "the agent's figure judged against the rounds' spread of the measured one"
                 : "the agent's figure against the measured one not judged: it cached in " + cached + " rounds, and"
                         + " fewer than " + ROUNDS_TO_JUDGE + " give no spread to judge by";
     }

@@ -77,9 +77,9 @@ class ComparisonTableTest {
     }
 
     @Test
-    void theClocksShareOfARequestIsItsReadsTimesTheCostOfADirectRead() {
+    void theClocksShareOfARequestIsItsReadsTimesWhatTheAgentTakesADirectReadToCostTheService() {
         List<RunResult> off = List.of(RunResult.parse("result clock_reads_per_request=50.0 cpu_us_per_request=180.0"));
-        List<RunResult> on = List.of(RunResult.parse("result agent_direct_read_ns=320.0"));
+        List<RunResult> on = List.of(RunResult.parse("result agent_direct_read_ns=250.0 agent_saved_read_ns=320.0"));
 
         String share = ComparisonTable.clockShareOfRequest(off, on);
 

@@ -5,7 +5,8 @@ package io.clockagent.agent.internal.caching;
  * {@link CachingDecision} rules. While caching, the ticker withdraws the value for short sampling windows at random
  * times and counts the reads that go direct in them ({@link SampledReads}); while reads go direct, it counts every one,
  * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again, and looks once a second while
- * they come at a rate far from paying. Reads start on the direct clock.
+ * they come at a rate far from paying. Reads start on the direct clock. While caching, it also prices a direct read in
+ * the service ({@link DirectReadPrice}), in pairs of longer windows, often as caching first starts and seldom after.
  * Used by the ticker thread only, but for {@link #decision()}, whose figures any thread may read.
  */
 final class CacheWhileItPays implements CacheGate {
@@ -27,6 +28,18 @@ final class CacheWhileItPays implements CacheGate {
      * each read, and a burst wakes it within milliseconds.
      */
     static final long REST_NANOS = 1_000_000_000L;
+    /**
+     * While caching: how long each window of a price's pair lasts, long beside the scheduler's tick, at which the
+     * process clock sees other threads' running time.
+     */
+    static final long PRICE_WINDOW_NANOS = 25_000_000L;
+    /**
+     * The mean time between two pairs for the first {@value #PROMPT_PAIRS}, so that the price is known within seconds
+     * of caching's start, at a twentieth of the reads sent direct meanwhile; then the mean time between two.
+     */
+    static final long PROMPT_PRICE_INTERVAL_NANOS = 500_000_000L;
+    static final int PROMPT_PAIRS = 15;
+    static final long PRICE_INTERVAL_NANOS = 30_000_000_000L;
 
     private final CachingDecision decision;
     /*
@@ -39,6 +52,19 @@ final class CacheWhileItPays implements CacheGate {
     private long nextWindowNanos;
     private int windowsPerSecond = WINDOWS_PER_SECOND;
     private long randomBits = System.nanoTime() | 1;
+    /*
+     * The price's pairs: when the next is due, how many were measured, and, while the first window of one counts the
+     * cached reads, when it started and the process's CPU time, the ticker's and the count of reads then. False
+     * where the process's CPU time cannot be read.
+     */
+    private boolean pricing = true;
+    private long nextPriceNanos;
+    private int pricePairs;
+    private boolean counting;
+    private long countingSinceNanos;
+    private long countingSinceCpuNanos;
+    private long countingSinceTickerCpuNanos;
+    private long countingSinceReads;
     /* What the ticker has spent since it last started ticking: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
     private long tickingSinceCpuNanos;
@@ -70,6 +96,17 @@ final class CacheWhileItPays implements CacheGate {
     @Override
     public boolean sampledBefore(long boundaryWallNanos, GatedTicker ticker) {
         long nowNanos = System.nanoTime();
+        if (counting) {
+            // No sampling window meanwhile: it would end the count. The cached reads' window ends at the tick after.
+            if (nowNanos - countingSinceNanos < PRICE_WINDOW_NANOS) {
+                return false;
+            }
+            priceInDirectWindow(ticker);
+            return true;
+        }
+        if (pricing && nowNanos - nextPriceNanos >= 0 && startCounting(ticker)) {
+            return false;
+        }
         if (nextWindowNanos - nowNanos >= boundaryWallNanos - ticker.wallNanosNow()) {
             return false;
         }
@@ -108,7 +145,7 @@ final class CacheWhileItPays implements CacheGate {
         SavedCpu savedCpu = decision.savedCpu();
         long cachedNanos = nowNanos - Math.max(tickingSinceNanos, savedCpu.accountedAtNanos())
                 - sampledReads.windowNanos();
-        savedCpu.account(sampledReadsPerSecond * Math.max(0L, cachedNanos) / 1e9, decision.directCallNanos(),
+        savedCpu.account(sampledReadsPerSecond * Math.max(0L, cachedNanos) / 1e9, decision.savedReadNanos(),
                 cpuNanos, nowNanos);
         boolean keep = decision.keepCaching(sampledReadsPerSecond, sampledReads.upperBoundReadsPerSecond(nowNanos),
                 nowNanos);
@@ -116,6 +153,7 @@ final class CacheWhileItPays implements CacheGate {
         if (!keep) {
             return directUntilCachingPays(ticker);
         }
+        // A pair's count of cached reads goes on across the review, whose CPU is the ticker's, left out.
         windowsPerSecond = decision.paysClearly(sampledReadsPerSecond) ? CLEAR_WINDOWS_PER_SECOND : WINDOWS_PER_SECOND;
         // Caching goes on though no window saw a read: a reader in bursts, between two. Like cache=always, idle until
         // the next read rather than tick through the gap.
@@ -136,6 +174,7 @@ final class CacheWhileItPays implements CacheGate {
      */
     private boolean directUntilCachingPays(GatedTicker ticker) {
         ticker.withdraw();
+        counting = false;
         directReadHistory.begin(System.nanoTime());
         boolean lookSoon = true;
         while (ticker.running()) {
@@ -217,6 +256,7 @@ final class CacheWhileItPays implements CacheGate {
 
     /** Idles the ticker, accounted up to now, with the saving's rate at zero until the next read wakes it. */
     private boolean idleUntilDemand(GatedTicker ticker) {
+        counting = false;
         decision.savedCpu().idles();
         return ticker.idleUntilDemand();
     }
@@ -225,18 +265,83 @@ final class CacheWhileItPays implements CacheGate {
         sampledReads.restart();
         windowsPerSecond = WINDOWS_PER_SECOND;
         nextWindowNanos = nowNanos + windowGapNanos();
+        nextPriceNanos = nowNanos + priceGapNanos();
     }
 
     /**
-     * The time to the next window: random, between half and one and a half times the mean spacing, so that windows do
-     * not keep falling between bursts that recur at a fixed period. An xorshift generator: no class to load, no
-     * allocation.
+     * Starts a pair's first window: the value stays cached, each read counted. False where the process's CPU time
+     * cannot be read, which ends the pricing for good, or no value is published.
+     */
+    private boolean startCounting(GatedTicker ticker) {
+        long reads = ticker.directReads();
+        long cpuNanos = ticker.processCpuNanos();
+        long tickerCpuNanos = ThreadCpuTime.currentThreadNanos();
+        if (cpuNanos == ProcessCpuTime.UNKNOWN || tickerCpuNanos == ThreadCpuTime.UNKNOWN) {
+            pricing = false;
+            return false;
+        }
+        if (!ticker.countReads()) {
+            return false;
+        }
+        counting = true;
+        countingSinceNanos = System.nanoTime();
+        countingSinceCpuNanos = cpuNanos;
+        countingSinceTickerCpuNanos = tickerCpuNanos;
+        countingSinceReads = reads;
+        return true;
+    }
+
+    /**
+     * Ends a pair's first window with its second, as long, in which every read goes direct, counted the same way;
+     * then publishes afresh and prices the pair. The direct window is a sampling window too.
+     */
+    private void priceInDirectWindow(GatedTicker ticker) {
+        long reads = ticker.directReads();
+        long cpuNanos = ticker.processCpuNanos();
+        long tickerCpuNanos = ThreadCpuTime.currentThreadNanos();
+        long switchNanos = System.nanoTime();
+        ticker.withdraw();
+        counting = false;
+        long elapsedNanos = ticker.parkUntil(switchNanos, switchNanos - countingSinceNanos);
+        long endReads = ticker.directReads();
+        long endCpuNanos = ticker.processCpuNanos();
+        long endTickerCpuNanos = ThreadCpuTime.currentThreadNanos();
+        long endNanos = switchNanos + elapsedNanos;
+        ticker.publish();
+        if (endCpuNanos != ProcessCpuTime.UNKNOWN && endTickerCpuNanos != ThreadCpuTime.UNKNOWN) {
+            decision.directReadPrice().pair(
+                    cpuNanos - countingSinceCpuNanos - (tickerCpuNanos - countingSinceTickerCpuNanos),
+                    reads - countingSinceReads,
+                    endCpuNanos - cpuNanos - (endTickerCpuNanos - tickerCpuNanos), endReads - reads);
+        }
+        sampledReads.window(endReads - reads, elapsedNanos, endNanos);
+        pricePairs++;
+        nextPriceNanos = endNanos + priceGapNanos();
+        nextWindowNanos = endNanos + windowGapNanos();
+    }
+
+    /** The time to the next pair: random, around its mean, so that pairs do not keep to a service's own period. */
+    private long priceGapNanos() {
+        return jittered(pricePairs < PROMPT_PAIRS ? PROMPT_PRICE_INTERVAL_NANOS : PRICE_INTERVAL_NANOS);
+    }
+
+    /**
+     * The time to the next window: random, around the mean spacing, so that windows do not keep falling between
+     * bursts that recur at a fixed period.
      */
     private long windowGapNanos() {
+        return jittered(1_000_000_000L / windowsPerSecond);
+    }
+
+    /**
+     * Between half and one and a half times the mean, at random. An xorshift generator: no class to load, no
+     * allocation.
+     */
+    private long jittered(long meanNanos) {
         randomBits ^= randomBits << 13;
         randomBits ^= randomBits >>> 7;
         randomBits ^= randomBits << 17;
         double unit = (randomBits >>> 11) * 0x1.0p-53;
-        return (long) ((0.5 + unit) * 1e9 / windowsPerSecond);
+        return (long) ((0.5 + unit) * meanNanos);
     }
 }

@@ -48,6 +48,7 @@ public final class CachingDecision {
     private volatile long switches;
     private volatile long trialStops;
     private final SavedCpu savedCpu = new SavedCpu();
+    private final DirectReadPrice directReadPrice = new DirectReadPrice();
 
     private long stoppedAtNanos;
     private boolean stopped;
@@ -164,6 +165,20 @@ public final class CachingDecision {
     /** What caching saved, net of the ticker, as the ticker accounts it. */
     public SavedCpu savedCpu() {
         return savedCpu;
+    }
+
+    /** What a direct read costs the service, as measured in it while caching. */
+    public DirectReadPrice directReadPrice() {
+        return directReadPrice;
+    }
+
+    /**
+     * What a read served from the cache saves: a direct read's price in the service where measured and above the
+     * call timed alone, else that call's. The decision itself keeps to the call timed alone, the lower of the two, so
+     * that caching never starts at a loss.
+     */
+    public double savedReadNanos() {
+        return directReadPrice.priceNanos(directCallNanos);
     }
 
     /** The stops the windows were unsure of, taken to let the direct count decide. */

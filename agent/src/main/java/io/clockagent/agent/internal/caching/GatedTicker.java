@@ -15,8 +15,18 @@ public interface GatedTicker {
     /** Withdraws the value and parks until a reader finds it withdrawn: whether a read (not closing) woke it. */
     boolean idleUntilDemand();
 
-    /** About how many reads have taken the direct clock so far. */
+    /**
+     * Keeps the value published, and the ticking, but has each read counted as a direct read is, until the value is
+     * withdrawn: for {@link DirectReadPrice}'s measure of what the counting alone costs the service. False, changing
+     * nothing, where no value is published.
+     */
+    boolean countReads();
+
+    /** About how many reads have taken the direct clock, or been counted while cached, so far. */
     long directReads();
+
+    /** The whole process's CPU time so far, or {@link ProcessCpuTime#UNKNOWN}. */
+    long processCpuNanos();
 
     /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
     long parkUntil(long startNanos, long forNanos);

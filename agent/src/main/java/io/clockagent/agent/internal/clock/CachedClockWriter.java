@@ -28,6 +28,7 @@ public class CachedClockWriter {
     private VarHandle publishing;
     private VarHandle resting;
     private VarHandle tickInstant;
+    private VarHandle countedMillis;
     private long[] directReadCells;
     /*
      * The clock's cell values for "nothing cached": direct, as the clock was defined, for readers that check nothing
@@ -35,6 +36,9 @@ public class CachedClockWriter {
      */
     private long direct;
     private long withdrawn;
+    /** The cell's value for "cached, and each read counted", and whether the cell holds it; the ticker's alone. */
+    private long counted;
+    private boolean counting;
 
     public CachedClockWriter(Class<?> clockClass, MethodHandles.Lookup privateLookup) {
         this.clockClass = clockClass;
@@ -54,6 +58,8 @@ public class CachedClockWriter {
         valueIndex = cells.length / 2;
         direct = (long) privateLookup.findStaticVarHandle(clockClass, "DIRECT", long.class).get();
         withdrawn = (long) privateLookup.findStaticVarHandle(clockClass, "WITHDRAWN", long.class).get();
+        counted = (long) privateLookup.findStaticVarHandle(clockClass, "COUNTED", long.class).get();
+        countedMillis = privateLookup.findStaticVarHandle(clockClass, "countedMillis", long.class);
         paddedCells = cells;
         demanded = privateLookup.findStaticVarHandle(clockClass, "demanded", boolean.class);
         floorMillis = privateLookup.findStaticVarHandle(clockClass, "floorMillis", long.class);
@@ -89,14 +95,41 @@ public class CachedClockWriter {
      */
     void publish(long millis) {
         tickInstant.setRelease(Instant.ofEpochMilli(millis));
-        cell.setOpaque(paddedCells, valueIndex, millis);
+        if (counting) {
+            countedMillis.setRelease(millis);
+        } else {
+            cell.setOpaque(paddedCells, valueIndex, millis);
+        }
         publishing.setRelease(false);
+    }
+
+    /**
+     * Keeps the value published, and has each reader count its read, as a direct one is counted, until the value is
+     * withdrawn: for a measure of what the counting alone costs the service.
+     *
+     * @return false, changing nothing, where no value is published
+     */
+    boolean countReads() {
+        long value = (long) cell.getOpaque(paddedCells, valueIndex);
+        if (value == direct || value == withdrawn || value == counted) {
+            return false;
+        }
+        countedMillis.setVolatile(value);
+        cell.setRelease(paddedCells, valueIndex, counted);
+        counting = true;
+        return true;
     }
 
     /** The value readers find, or 0 where nothing is cached. */
     public long published() {
         long[] cells = paddedCells;
-        long value = cells == null ? 0L : (long) cell.getOpaque(cells, valueIndex);
+        if (cells == null) {
+            return 0L;
+        }
+        long value = (long) cell.getOpaque(cells, valueIndex);
+        if (value == counted) {
+            return (long) countedMillis.getOpaque();
+        }
         return value == direct || value == withdrawn ? 0L : value;
     }
 
@@ -106,12 +139,14 @@ public class CachedClockWriter {
      * cell, as before the ticker linked.
      */
     void withdraw(long floor) {
+        counting = false;
         floorMillis.setVolatile(floor);
         cell.setRelease(paddedCells, valueIndex, floor == Long.MIN_VALUE ? direct : withdrawn);
     }
 
     /** Sends readers to the direct clock, as {@link #withdraw}, and has the next of them raise the demand. */
     void withdrawUntilDemand(long floor) {
+        counting = false;
         floorMillis.setVolatile(floor);
         cell.setRelease(paddedCells, valueIndex, withdrawn);
     }
@@ -121,6 +156,7 @@ public class CachedClockWriter {
      */
     void abandon(long floor) {
         cell.setRelease(paddedCells, valueIndex, withdrawn);
+        counting = false;
         publishing.setVolatile(false);
         floorMillis.setVolatile(floor);
     }

@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal.clock;
 
 import io.clockagent.agent.internal.caching.GatedTicker;
+import io.clockagent.agent.internal.caching.ProcessCpuTime;
 
 /** The ticker as its cache gate drives it; called on the ticker thread only. */
 final class TickerAsGated implements GatedTicker {
@@ -37,8 +38,18 @@ final class TickerAsGated implements GatedTicker {
     }
 
     @Override
+    public boolean countReads() {
+        return ticker.clock().countReads();
+    }
+
+    @Override
     public long directReads() {
         return ticker.clock().directReads();
+    }
+
+    @Override
+    public long processCpuNanos() {
+        return ProcessCpuTime.nanos();
     }
 
     @Override

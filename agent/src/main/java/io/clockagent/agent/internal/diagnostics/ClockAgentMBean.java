@@ -116,10 +116,18 @@ final class ClockAgentMBean implements InvocationHandler {
                 () -> decision() == null ? Double.NaN : decision().breakEvenReadsPerSecond());
         add("DirectCallNanosMeasured", double.class, "cache=auto: a direct call's cost as the ticker measured it",
                 () -> decision() == null ? Double.NaN : decision().directCallNanos());
+        add("DirectReadNanosInService", double.class, "cache=auto: a direct read's cost to the service, the median"
+                + " of its pairs of windows, cached then direct, in process CPU time a read; NaN before the first",
+                () -> decision() == null ? Double.NaN : decision().directReadPrice().medianNanos());
+        add("DirectReadPricePairs", long.class, "cache=auto: the pairs of windows the service's price was measured in",
+                () -> decision() == null ? 0L : decision().directReadPrice().pairs());
+        add("SavedReadNanos", double.class, "cache=auto: what each cached read is taken to save: the price in the"
+                + " service where its pairs show it above the direct call timed alone, else that call's",
+                () -> decision() == null ? Double.NaN : decision().savedReadNanos());
         add("TickerCpuMillisPerSecond", double.class, "cache=auto: the ticker's CPU time per second while it ticked",
                 () -> decision() == null ? Double.NaN : decision().tickerCpuNanosPerSecond() / 1e6);
         add("SavedCpuMillisPerSecond", double.class, "cache=auto: CPU time saved a second over the ticker's last"
-                + " interval, net of the ticker's own: the cached reads times a direct call's measured cost, less the"
+                + " interval, net of the ticker's own: the cached reads times what each saves, less the"
                 + " ticker's measured CPU; negative where caching cost more", () -> savedCpu() == null ? Double.NaN
                         : savedCpu().savedCpuNanosPerSecond() / 1e6);
         add("SavedCpuMillis", double.class, "cache=auto: CPU time saved so far, net of the ticker's (may fall)",

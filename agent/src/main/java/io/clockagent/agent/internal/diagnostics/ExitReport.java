@@ -1,6 +1,7 @@
 package io.clockagent.agent.internal.diagnostics;
 
 import io.clockagent.agent.internal.caching.CachingDecision;
+import io.clockagent.agent.internal.caching.DirectReadPrice;
 import io.clockagent.agent.internal.caching.SavedCpu;
 import io.clockagent.agent.internal.classfile.MethodCallSites;
 import io.clockagent.agent.internal.classfile.RewrittenClass;
@@ -82,10 +83,11 @@ public final class ExitReport implements Runnable {
                     ? "report: cache=auto, no estimate of the read rate yet (the first comes as something reads the"
                             + " clock)"
                     : String.format(Locale.ROOT, "report: cache=auto, %s at the last estimate of %,.0f reads per"
-                            + " second (break-even %,.0f: a direct call %.1f ns, the ticker %.2f ms per second), %d"
-                            + " switches (%d trial stops)",
+                            + " second (break-even %,.0f: a direct call %.1f ns alone, %s in the service over %d"
+                            + " pairs of windows, the ticker %.2f ms per second), %d switches (%d trial stops)",
                             decision.caching() ? "caching" : "direct", decision.readsPerSecond(),
                             decision.breakEvenReadsPerSecond(), decision.directCallNanos(),
+                            inServiceNanos(decision.directReadPrice()), decision.directReadPrice().pairs(),
                             decision.tickerCpuNanosPerSecond() / 1e6, decision.switches(), decision.trialStops()));
             lines.add(savedCpuLine(decision.savedCpu(), System.nanoTime()));
         }
@@ -104,6 +106,11 @@ public final class ExitReport implements Runnable {
                     + " resolution; cachedInstants=PACKAGES takes them (verbose=true names the classes)");
         }
         return lines.toArray(new String[0]);
+    }
+
+    private static String inServiceNanos(DirectReadPrice price) {
+        return Double.isNaN(price.medianNanos()) ? "not measured"
+                : String.format(Locale.ROOT, "%.1f ns", price.medianNanos());
     }
 
     static String savedCpuLine(SavedCpu savedCpu, long nowNanos) {
@@ -144,6 +151,9 @@ public final class ExitReport implements Runnable {
                 field(json, "readsPerSecond", number(decision.readsPerSecond()));
                 field(json, "breakEvenReadsPerSecond", number(decision.breakEvenReadsPerSecond()));
                 field(json, "directCallNanos", number(decision.directCallNanos()));
+                field(json, "directReadNanosInService", number(decision.directReadPrice().medianNanos()));
+                field(json, "directReadPricePairs", Long.toString(decision.directReadPrice().pairs()));
+                field(json, "savedReadNanos", number(decision.savedReadNanos()));
                 field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));
                 field(json, "cacheSwitches", Long.toString(decision.switches()));
                 field(json, "cacheTrialStops", Long.toString(decision.trialStops()));

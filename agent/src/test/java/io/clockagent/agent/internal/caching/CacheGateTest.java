@@ -103,10 +103,57 @@ class CacheGateTest {
         assertFalse(decision.caching());
     }
 
+    @Test
+    void cacheAutoPricesADirectReadInTheServiceByAPairOfWindowsWhileItCaches() throws InterruptedException {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(1_000_000L);
+        ticker.priceReads(150, 750);
+
+        assertTrue(gate.opensOnFirstRead(ticker));
+        gate.tickingStarts();
+        tickUntilPriced(gate, ticker, decision.directReadPrice());
+
+        assertEquals(1, decision.directReadPrice().pairs());
+        assertEquals(1, ticker.countings);
+        assertEquals(600.0, decision.directReadPrice().medianNanos(), 1.0);
+        assertEquals(DIRECT_CALL_NANOS, decision.savedReadNanos(), "one pair gives no confidence to price by");
+    }
+
+    @Test
+    void cacheAutoDoesNotPriceWhereTheProcessCpuTimeCannotBeRead() throws InterruptedException {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(1_000_000L);
+        ticker.processCpuUnknown = true;
+
+        assertTrue(gate.opensOnFirstRead(ticker));
+        gate.tickingStarts();
+        long untilNanos = System.nanoTime() + 2 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
+        while (System.nanoTime() - untilNanos < 0) {
+            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
+            Thread.sleep(1);
+        }
+
+        assertEquals(0, ticker.countings);
+        assertEquals(0, decision.directReadPrice().pairs());
+    }
+
+    /** Ticks, a millisecond apart, until the first pair is priced, or for ten times the first pair's mean wait. */
+    private static void tickUntilPriced(CacheGate gate, FakeTicker ticker, DirectReadPrice price)
+            throws InterruptedException {
+        long giveUpNanos = System.nanoTime() + 10 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
+        while (price.pairs() == 0 && System.nanoTime() - giveUpNanos < 0) {
+            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
+            Thread.sleep(1);
+        }
+    }
+
     /**
      * A ticker whose parks return at once, and whose count of direct reads grows by a step at each look; where asked,
      * a read wakes it from its first idle as it closes, and its rests return as a script says, each adding reads, and
-     * where asked it closes at the script's end.
+     * where asked it closes at the script's end. Its process spends, where asked, CPU time on each read counted, as
+     * much again as its own thread spends, so that the gate's leaving out the ticker's CPU time leaves that exactly.
      */
     private static final class FakeTicker implements GatedTicker {
         private long readsPerLook;
@@ -119,9 +166,21 @@ class CacheGateTest {
         int withdrawals;
         int idles;
         int rests;
+        int countings;
+        boolean processCpuUnknown;
+        private boolean counting;
+        private long countedReadNanos;
+        private long directReadNanos;
+        private long readsCpuNanos;
 
         FakeTicker(long readsPerLook) {
             this.readsPerLook = readsPerLook;
+        }
+
+        /** What a read costs the process's CPU time while cached and counted, and while direct. */
+        void priceReads(long countedNanos, long directNanos) {
+            countedReadNanos = countedNanos;
+            directReadNanos = directNanos;
         }
 
         /** Each rest returns the next elapsed time and adds the next reads; rests after the script return in full. */
@@ -133,6 +192,7 @@ class CacheGateTest {
         @Override
         public void withdraw() {
             withdrawals++;
+            counting = false;
         }
 
         @Override
@@ -148,9 +208,22 @@ class CacheGateTest {
         }
 
         @Override
+        public boolean countReads() {
+            countings++;
+            counting = true;
+            return true;
+        }
+
+        @Override
         public long directReads() {
             directReads += readsPerLook;
+            readsCpuNanos += readsPerLook * (counting ? countedReadNanos : directReadNanos);
             return directReads;
+        }
+
+        @Override
+        public long processCpuNanos() {
+            return processCpuUnknown ? ProcessCpuTime.UNKNOWN : readsCpuNanos + ThreadCpuTime.currentThreadNanos();
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reads of a clock that caches nothing: before its ticker links, as through a native start's delay, and withdrawn by
- * the ticker. Each on a fresh copy of the un-renamed clock class, as the other tests' ticker leaves the shared one
- * linked.
+ * the ticker; and of one that caches but counts each read as the direct ones are counted. Each on a fresh copy of the
+ * un-renamed clock class, as the other tests' ticker leaves the shared one linked.
  */
 class DirectReadsTest {
 
@@ -131,6 +132,34 @@ class DirectReadsTest {
         resting.join(TimeUnit.SECONDS.toMillis(10));
 
         assertFalse(resting.isAlive(), "still parked after " + 2 * READS_A_RESTING_WAKE + " reads");
+    }
+
+    @Test
+    void countingReadsServesTheCachedValueTicksOnAndCountsEachReadUntilTheValueIsWithdrawn() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        long storedMillis = System.currentTimeMillis() - 3_600_000L;
+        writer.beginPublish();
+        writer.publish(storedMillis);
+        long readsBefore = writer.directReads();
+
+        assertTrue(writer.countReads());
+        for (int i = 0; i < READS; i++) {
+            assertEquals(storedMillis, (long) read.invokeExact());
+        }
+        writer.beginPublish();
+        writer.publish(storedMillis + 1);
+        assertEquals(storedMillis + 1, (long) read.invokeExact(), "a tick while counting");
+        assertEquals(storedMillis + 1, writer.published());
+        assertEquals(storedMillis + 1, ((Instant) clockLookup.findStatic(clockClass, "cachedInstantNow",
+                MethodType.methodType(Instant.class)).invoke()).toEpochMilli());
+        assertEquals(READS + 2, writer.directReads() - readsBefore, "each read counted");
+
+        writer.withdraw(Long.MIN_VALUE);
+        long before = System.currentTimeMillis();
+        long millis = (long) read.invokeExact();
+        assertTrue(millis >= before, "direct once withdrawn: " + millis);
+        assertFalse(writer.countReads(), "no value to count the reads of");
+        assertTrue((long) read.invokeExact() >= before, "still direct");
     }
 
     private void readTimes(long reads) throws Throwable {
