@@ -26,16 +26,19 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The library clocks service ({@code stacks/library-clocks-service}): snowflake ids of mybatis-plus and Hutool,
  * Sentinel resources, and the static clocks of mybatis-plus, Hutool, Sentinel and Dubbo, each of which starts a thread
  * of its own that stores the time every millisecond once something reads it (issue #49). With the agent at its
  * defaults, through each entry, no such thread may exist, in the service's own list of its threads or in a thread dump,
- * under a bursty load that makes {@code cache=auto} switch between cached and direct reads; every id stays unique and
- * increasing per generator, no generator refuses an id for a clock that moved backwards, and no library clock steps
- * back or falls behind. Without the agent, and with {@code libraryClocks=keep}, the same checks find the libraries'
- * threads running. One forked service for each JDK without the agent, and for each JDK and entry with each option.
+ * under a light load, and on JDK 17 and 25 under a bursty load that makes {@code cache=auto} switch between cached and
+ * direct reads; every id stays unique and increasing per generator, no generator refuses an id for a clock that moved
+ * backwards, and no library clock steps back or falls behind. Without the agent, and with {@code libraryClocks=keep},
+ * the same checks find the libraries' threads running. One forked service for each JDK without the agent, and for
+ * each JDK and entry with each option.
  */
 class LibraryClocksStackTest {
 
@@ -88,6 +91,22 @@ class LibraryClocksStackTest {
     }
 
     @OnEachJdkThroughBothEntries
+    void withTheDefaultsNoLibraryClockThreadStarts(int featureVersion, AgentEntry entry, @TempDir Path runDirectory)
+            throws Exception {
+        Jdk jdk = Jdks.require(featureVersion);
+        SERVICE.requireRunsOn(jdk);
+        Observed with = lightRun(jdk, runDirectory, entry, null);
+
+        assertAll(retiredClocksChecks(with));
+        System.out.println(with.summary("with the defaults on JDK " + featureVersion + " through " + entry));
+    }
+
+    /**
+     * The bursty load, which switches caching on and off, on the two JDKs whose native starts differ: a cycle takes
+     * seconds, and the libraries' retired clocks read the agent's the same way on every JDK.
+     */
+    @ParameterizedTest(name = "on JDK {0} through {1}")
+    @MethodSource("io.clockagent.it.support.AgentEntry#onJdks17And25")
     void withTheDefaultsNoLibraryClockThreadStartsUnderABurstyLoad(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) throws Exception {
         Jdk jdk = Jdks.require(featureVersion);
@@ -110,12 +129,7 @@ class LibraryClocksStackTest {
         long switches = number(report, "cacheSwitches", with.describe);
         String describe = with.describe + "\nreport: " + report;
 
-        List<Executable> checks = new ArrayList<>();
-        checks.add(() -> assertAgentRuns(with));
-        checks.addAll(noLibraryClockThread(with));
-        checks.add(() -> assertIdsIncreasing(with));
-        checks.add(() -> assertNothingStepsBack(with));
-        checks.add(() -> assertNoClockStopped(with));
+        List<Executable> checks = retiredClocksChecks(with);
         checks.add(() -> assertTrue(switches >= MIN_CACHE_SWITCHES, "cache=auto switched " + switches
                 + " times under the bursty load, fewer than " + MIN_CACHE_SWITCHES + "\n" + describe));
         assertAll(checks);
@@ -188,6 +202,17 @@ class LibraryClocksStackTest {
         assertTrue(names.contains(DUBBO_CLOCK_THREAD)
                 || observed.stats.get("dubboClockMaxLagMillis") >= STOPPED_LAG_MILLIS,
                 "Dubbo's clock thread runs, or it ended at once and left Dubbo's clock stopped\n" + describe);
+    }
+
+    /** With the defaults: the agent runs, no library starts its clock thread, and the libraries' clocks keep time. */
+    private static List<Executable> retiredClocksChecks(Observed with) {
+        List<Executable> checks = new ArrayList<>();
+        checks.add(() -> assertAgentRuns(with));
+        checks.addAll(noLibraryClockThread(with));
+        checks.add(() -> assertIdsIncreasing(with));
+        checks.add(() -> assertNothingStepsBack(with));
+        checks.add(() -> assertNoClockStopped(with));
+        return checks;
     }
 
     private static List<Executable> noLibraryClockThread(Observed observed) {

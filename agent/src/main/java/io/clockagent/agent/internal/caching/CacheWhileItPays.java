@@ -34,12 +34,13 @@ final class CacheWhileItPays implements CacheGate {
      */
     static final long PRICE_WINDOW_NANOS = 25_000_000L;
     /**
-     * The mean time between two pairs for the first {@value #PROMPT_PAIRS}, so that the price is known within seconds
-     * of caching's start, at a twentieth of the reads sent direct meanwhile; then the mean time between two.
+     * The mean time between two pairs for the first {@value #PROMPT_PAIRS}, so that a first price comes within seconds
+     * of caching's start, at a twentieth of the reads sent direct meanwhile; then the mean time between two, at under
+     * a hundredth, so that the price's standard error keeps shrinking to its kept pairs' over minutes.
      */
     static final long PROMPT_PRICE_INTERVAL_NANOS = 500_000_000L;
     static final int PROMPT_PAIRS = 15;
-    static final long PRICE_INTERVAL_NANOS = 30_000_000_000L;
+    static final long PRICE_INTERVAL_NANOS = 3_000_000_000L;
 
     private final CachingDecision decision;
     /*
@@ -270,7 +271,7 @@ final class CacheWhileItPays implements CacheGate {
 
     /**
      * Starts a pair's first window: the value stays cached, each read counted. False where the process's CPU time
-     * cannot be read, which ends the pricing for good, or no value is published.
+     * cannot be read, which ends the pricing for good, or no value is published, which puts the pair off.
      */
     private boolean startCounting(GatedTicker ticker) {
         long reads = ticker.directReads();
@@ -281,6 +282,7 @@ final class CacheWhileItPays implements CacheGate {
             return false;
         }
         if (!ticker.countReads()) {
+            nextPriceNanos = System.nanoTime() + priceGapNanos();
             return false;
         }
         counting = true;

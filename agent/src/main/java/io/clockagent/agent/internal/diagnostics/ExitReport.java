@@ -109,8 +109,9 @@ public final class ExitReport implements Runnable {
     }
 
     private static String inServiceNanos(DirectReadPrice price) {
-        return Double.isNaN(price.medianNanos()) ? "not measured"
-                : String.format(Locale.ROOT, "%.1f ns", price.medianNanos());
+        return Double.isNaN(price.inServiceNanos()) ? "not measured"
+                : String.format(Locale.ROOT, "%.1f ns (standard error %.1f)", price.inServiceNanos(),
+                        price.standardErrorNanos());
     }
 
     static String savedCpuLine(SavedCpu savedCpu, long nowNanos) {
@@ -151,7 +152,8 @@ public final class ExitReport implements Runnable {
                 field(json, "readsPerSecond", number(decision.readsPerSecond()));
                 field(json, "breakEvenReadsPerSecond", number(decision.breakEvenReadsPerSecond()));
                 field(json, "directCallNanos", number(decision.directCallNanos()));
-                field(json, "directReadNanosInService", number(decision.directReadPrice().medianNanos()));
+                field(json, "directReadNanosInService", number(decision.directReadPrice().inServiceNanos()));
+                field(json, "directReadNanosInServiceError", number(decision.directReadPrice().standardErrorNanos()));
                 field(json, "directReadPricePairs", Long.toString(decision.directReadPrice().pairs()));
                 field(json, "savedReadNanos", number(decision.savedReadNanos()));
                 field(json, "tickerCpuMillisPerSecond", number(decision.tickerCpuNanosPerSecond() / 1e6));

@@ -114,10 +114,11 @@ class CacheGateTest {
         gate.tickingStarts();
         tickUntilPriced(gate, ticker, decision.directReadPrice());
 
-        assertEquals(1, decision.directReadPrice().pairs());
-        assertEquals(1, ticker.countings);
-        assertEquals(600.0, decision.directReadPrice().medianNanos(), 1.0);
-        assertEquals(DIRECT_CALL_NANOS, decision.savedReadNanos(), "one pair gives no confidence to price by");
+        assertEquals(DirectReadPrice.FEWEST_PAIRS, decision.directReadPrice().pairs());
+        assertEquals(DirectReadPrice.FEWEST_PAIRS, ticker.countings);
+        assertEquals(600.0, decision.directReadPrice().inServiceNanos(), 1.0);
+        assertEquals(decision.directReadPrice().inServiceNanos(), decision.savedReadNanos(), "far above the call"
+                + " timed alone, with pairs that agree");
     }
 
     @Test
@@ -139,11 +140,12 @@ class CacheGateTest {
         assertEquals(0, decision.directReadPrice().pairs());
     }
 
-    /** Ticks, a millisecond apart, until the first pair is priced, or for ten times the first pair's mean wait. */
+    /** Ticks, a millisecond apart, until the fewest pairs for a price, or for three times their mean wait. */
     private static void tickUntilPriced(CacheGate gate, FakeTicker ticker, DirectReadPrice price)
             throws InterruptedException {
-        long giveUpNanos = System.nanoTime() + 10 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
-        while (price.pairs() == 0 && System.nanoTime() - giveUpNanos < 0) {
+        long giveUpNanos = System.nanoTime() + 3 * DirectReadPrice.FEWEST_PAIRS
+                * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
+        while (price.pairs() < DirectReadPrice.FEWEST_PAIRS && System.nanoTime() - giveUpNanos < 0) {
             gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
             Thread.sleep(1);
         }

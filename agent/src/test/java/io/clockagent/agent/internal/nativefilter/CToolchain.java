@@ -96,6 +96,11 @@ public final class CToolchain {
                 : List.of("-fsanitize=undefined", "-fsanitize-undefined-trap-on-error");
     }
 
+    /** Whether what it builds runs under an emulator, at a fraction of the native speed. */
+    public boolean emulated() {
+        return emulator != null;
+    }
+
     /** The command that runs {@code program}, through the emulator where needed. */
     public List<String> run(String program, String... arguments) {
         List<String> command = new ArrayList<>();
