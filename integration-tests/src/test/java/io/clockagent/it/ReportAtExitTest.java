@@ -39,8 +39,8 @@ class ReportAtExitTest {
     private static final Pattern CACHE_SUMMARY = Pattern.compile("clock-agent: report: cache=auto, (no estimate of the"
             + " read rate yet \\(the first comes as something reads the clock\\)|(caching|direct) at the last estimate"
             + " of [\\d,]+ reads per second \\(break-even [\\d,]+: a direct call [\\d.]+ ns alone, (not"
-            + " measured|-?[\\d.]+ ns) in the service over \\d+ pairs of windows, the ticker [\\d.]+ ms per second\\), \\d+ switches"
-            + " \\(\\d+ trial stops\\))");
+            + " measured|-?[\\d.]+ ns \\(standard error [\\d.]+\\)) in the service over \\d+ pairs of windows, the"
+            + " ticker [\\d.]+ ms per second\\), \\d+ switches \\(\\d+ trial stops\\))");
     private static final Pattern SAVED_CPU_SUMMARY = Pattern.compile("clock-agent: report: CPU saved net of the"
             + " ticker: -?[\\d.]+ ms a second over its last interval, -?[\\d.]+ ms in all \\(the cached reads' [\\d.]+"
             + " ms less the ticker's [\\d.]+ ms\\)");

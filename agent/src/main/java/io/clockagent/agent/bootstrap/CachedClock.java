@@ -80,12 +80,13 @@ public final class CachedClock extends Clock implements Serializable {
     /*
      * The reads that took the direct clock, or found the cell COUNTED, for cache=auto's estimate of the read rate: the
      * cached path counts nothing. A cell per stripe, a stripe per thread by its id, cells as far apart as the value's
-     * padding, so that threads rarely write one line: ids are handed out in sequence, so eight threads created one after another never
-     * share a stripe, and an id costs a field load where an identity hash costs a header test. An increment is a plain
-     * read and write, which may lose a count when two threads of one stripe race: the ticker needs an estimate, never
-     * a tally. While the ticker rests between looks at a count too low to pay for caching, no read wakes it but every
-     * READS_A_RESTING_WAKE-th of a stripe, so that a burst that starts meanwhile wakes it within that many reads (a
-     * few milliseconds) rather than at the end of its rest, and a service that reads now and then does not.
+     * padding, so that threads rarely write one line: ids are handed out in sequence, so eight threads created one
+     * after another never share a stripe, and an id costs a field load where an identity hash costs a header test. An
+     * increment is a plain read and write, which may lose a count when two threads of one stripe race: the ticker
+     * needs an estimate, never a tally. While the ticker rests between looks at a count too low to pay for caching,
+     * no read wakes it but every READS_A_RESTING_WAKE-th of a stripe, so that a burst that starts meanwhile wakes it
+     * within that many reads (a few milliseconds) rather than at the end of its rest, and a service that reads now and
+     * then does not.
      */
     private static final int STRIPES = 8;
     private static final long READS_A_RESTING_WAKE = 1L << 16;
