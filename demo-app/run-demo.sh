@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --quick)
       compare_args+=(--rounds 1 --warmup 5000 --requests 10000 --burst 10000)
-      slow_clock_args=(--rounds 5 --warmup 20000 --requests 20000)
+      slow_clock_args=(--rounds 5 --warmup 10000 --requests 20000)
       shift
       ;;
     --jdk)

@@ -9,11 +9,12 @@ import io.clockagent.it.support.ForkedJvm;
 import io.clockagent.it.support.Jdk;
 import io.clockagent.it.support.Jdks;
 import io.clockagent.it.support.LiveJvm;
-import io.clockagent.it.support.OnEachJdk;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code cache=auto}, the default, in a real JVM: a service that reads the clock a thousand times a second, far below
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * stops it again. With {@code cache=always} the same slow reads are cached
  * throughout. Bursts that pay on average stay cached through the pauses between them, where the ticker's sampling
  * windows see nothing, and light ones go direct. The rule itself, at and around its thresholds, is
- * {@code CachingDecisionTest}'s.
+ * {@code CachingDecisionTest}'s. On JDK 17 and 25, whose native starts differ: the rule is the agent's own Java, the
+ * same on every JDK, and a run takes seconds of reading.
  */
 class CachePolicyTest {
 
@@ -46,7 +48,8 @@ class CachePolicyTest {
     /** Bursts of 1,000 reads every half second: far below break-even, however fast each burst. */
     private static final String LIGHT_BURSTS = "bursts 1000 500 6";
 
-    @OnEachJdk
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
     void slowReadsGoDirectAndTheTickerRestsUntilTheRateRisesAndFallsAgain(int featureVersion,
             @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
@@ -77,7 +80,8 @@ class CachePolicyTest {
      * 4 s after caching restarted, sends at most part of one burst direct; the sampling of before this rule sent about
      * one burst in four). The state at one moment would prove nothing: a trial may have just stopped caching.
      */
-    @OnEachJdk
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
     void heavyBurstsAreCachedThroughTheirPausesAndLightOnesGoDirect(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
         try (LiveJvm service = start(jdk, runDirectory, INCLUDE)) {
@@ -99,7 +103,8 @@ class CachePolicyTest {
         }
     }
 
-    @OnEachJdk
+    @ParameterizedTest(name = "on JDK {0}")
+    @ValueSource(ints = {Jdks.JDK_17, Jdks.JDK_25})
     void withCacheAlwaysTheSameSlowReadsAreCachedThroughout(int featureVersion, @TempDir Path runDirectory) {
         Jdk jdk = Jdks.require(featureVersion);
         try (LiveJvm service = start(jdk, runDirectory, INCLUDE + ",cache=always")) {
