@@ -96,8 +96,14 @@ class SavedCpuFiguresTest {
         assertTrue(parsed instanceof Map, "the report is an object: " + parsed);
         Map<?, ?> report = (Map<?, ?>) parsed;
         for (String field : new String[] {"savedCpuMillisPerSecond", "savedCpuMillis", "readCpuSavedMillis",
-            "tickerCpuMillis", "directReadNanosInService", "directReadPricePairs", "savedReadNanos"}) {
+            "tickerCpuMillis", "directReadPricePairs", "savedReadNanos"}) {
             assertTrue(report.get(field) instanceof BigDecimal, field + " is a number: " + report);
+        }
+        boolean priced = ((BigDecimal) report.get("directReadPricePairs")).intValue() >= FEWEST_PAIRS;
+        for (String field : new String[] {"directReadNanosInService", "directReadNanosInServiceError"}) {
+            assertEquals(priced, report.get(field) instanceof BigDecimal, field + " is a number from the fifth pair"
+                    + " on, else null: " + report);
+            assertTrue(priced || report.containsKey(field) && report.get(field) == null, field + ": " + report);
         }
         assertTrue(((BigDecimal) report.get("readCpuSavedMillis")).doubleValue() >= cached.get("ReadCpuSavedMillis"),
                 "the total at exit is at least the one read before\n" + report);
