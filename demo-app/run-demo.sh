@@ -8,7 +8,7 @@
 #                        [--connections N] [--burst N] [--agent-options TEXT] [--max-seconds N] [--work-dir PATH]
 #
 # --quick: fewer requests, one round on this host's clock and five on the slow clock, whose spread the agent's saved
-# CPU is judged by, with a warm-up long enough for caching to settle (what CI runs).
+# CPU is put beside, with a warm-up long enough for caching to settle (what CI runs).
 # --jdk takes a JDK home, or a feature version to look for under /usr/lib/jvm (none found: a notice, and exit 0).
 # Without it, the `java` on PATH runs everything. Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests over
 # 8 connections on each clock, a 100,000-task virtual-thread burst on JDK 21+, agent options include=io.clockagent.demo.
@@ -23,7 +23,7 @@ demo_jar="$demo_dir/target/clock-agent-demo.jar"
 java_bin=java
 compare_args=()
 # The slow clock's check of the agent's saved CPU against the measured difference needs a spread across rounds, which
-# each JVM's own pace makes wide: five, so that a figure near the rounds' middle seldom falls outside them by chance.
+# each JVM's own pace makes wide: five rounds.
 slow_clock_args=()
 work_dir="$demo_dir/target/demo-runs"
 while [ $# -gt 0 ]; do
