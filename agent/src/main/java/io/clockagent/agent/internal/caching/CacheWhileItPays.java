@@ -310,7 +310,8 @@ final class CacheWhileItPays implements CacheGate {
         long endTickerCpuNanos = ThreadCpuTime.currentThreadNanos();
         long endNanos = switchNanos + elapsedNanos;
         ticker.publish();
-        if (endCpuNanos != ProcessCpuTime.UNKNOWN && endTickerCpuNanos != ThreadCpuTime.UNKNOWN) {
+        if (cpuNanos != ProcessCpuTime.UNKNOWN && endCpuNanos != ProcessCpuTime.UNKNOWN
+                && tickerCpuNanos != ThreadCpuTime.UNKNOWN && endTickerCpuNanos != ThreadCpuTime.UNKNOWN) {
             decision.directReadPrice().pair(
                     cpuNanos - countingSinceCpuNanos - (tickerCpuNanos - countingSinceTickerCpuNanos),
                     reads - countingSinceReads,

@@ -107,11 +107,11 @@ public class CachedClockWriter {
      * Keeps the value published, and has each reader count its read, as a direct one is counted, until the value is
      * withdrawn: for a measure of what the counting alone costs the service.
      *
-     * @return false, changing nothing, where no value is published
+     * @return false, changing nothing, where no value is published or its reads are counted already
      */
     boolean countReads() {
-        long value = (long) cell.getOpaque(paddedCells, valueIndex);
-        if (value == direct || value == withdrawn || value == counted) {
+        long value = published();
+        if (counting || value == 0L) {
             return false;
         }
         countedMillis.setVolatile(value);
