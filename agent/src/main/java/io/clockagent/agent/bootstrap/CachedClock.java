@@ -182,6 +182,11 @@ public final class CachedClock extends Clock implements Serializable {
             }
         }
         long storedMillis = CELLS.getLongOpaque(PADDED_CELLS, VALUE_OFFSET);
+        if (storedMillis == COUNTED) {
+            // The ticker counts reads from the moment it stored: the stored value is in countedMillis (see above).
+            CELLS.loadFence();
+            return countedMillis;
+        }
         return storedMillis == DIRECT || storedMillis == WITHDRAWN ? settledMillis : storedMillis;
     }
 

@@ -31,6 +31,8 @@ class DirectReadsTest {
     private static final long READS_A_RESTING_WAKE = 1L << 16;
     /** How long a parked thread that should not have been woken is given to end. */
     private static final long NOT_WOKEN_MILLIS = 200;
+    /** How many times a reader waits out a publish that counts reads at once. */
+    private static final int WAITED_OUT_ROUNDS = 50;
 
     private Class<?> clockClass;
     private MethodHandles.Lookup clockLookup;
@@ -112,6 +114,34 @@ class DirectReadsTest {
     }
 
     @Test
+    void aReaderThatWaitedOutAPublishTakesTheStoredValueThoughItsReadsAreCountedAtOnce() throws Throwable {
+        CachedClockWriter writer = linkedWriter();
+        long floorMillis = System.currentTimeMillis();
+        // The reader sees the count begin before it looks at the cell again in most rounds, not all: many rounds.
+        for (int round = 0; round < WAITED_OUT_ROUNDS; round++) {
+            writer.withdraw(floorMillis);
+            long storedMillis = floorMillis + 1 + round;
+            writer.lowerDemand();
+            writer.beginPublish();
+            long[] readMillis = new long[1];
+            Thread reader = new Thread(() -> {
+                try {
+                    readMillis[0] = (long) read.invokeExact();
+                } catch (Throwable failure) {
+                    throw new AssertionError(failure);
+                }
+            });
+            reader.start();
+            awaitSpinning(reader);
+            writer.publish(storedMillis);
+            assertTrue(writer.countReads());
+            reader.join();
+
+            assertTrue(readMillis[0] >= floorMillis, "round " + round + ": a read of " + readMillis[0]);
+        }
+    }
+
+    @Test
     void aRestingTickerIsWokenByTheReadsOfABurstAndOnlyWhileItRests() throws Throwable {
         CachedClockWriter writer = linkedWriter();
         writer.withdraw(Long.MIN_VALUE);
@@ -166,6 +196,13 @@ class DirectReadsTest {
         for (long i = 0; i < reads; i++) {
             long millis = (long) read.invokeExact();
             assertTrue(millis > 0, "read " + millis);
+        }
+    }
+
+    /** Until the reader has found the cell withdrawn and waits for the store, yielding between looks. */
+    private void awaitSpinning(Thread reader) throws ReflectiveOperationException, InterruptedException {
+        while (!(boolean) staticField("demanded", boolean.class) && reader.isAlive()) {
+            Thread.sleep(1);
         }
     }
 
