@@ -8,7 +8,8 @@
 #                        [--connections N] [--burst N] [--agent-options TEXT] [--max-seconds N] [--work-dir PATH]
 #
 # --quick: fewer requests, one round on this host's clock and five on the slow clock, whose spread the agent's saved
-# CPU is put beside, with a warm-up long enough for caching to settle (what CI runs).
+# CPU is judged by, with a warm-up long enough for the agent to know a direct read's price in the service (what CI
+# runs).
 # --jdk takes a JDK home, or a feature version to look for under /usr/lib/jvm (none found: a notice, and exit 0).
 # Without it, the `java` on PATH runs everything. Defaults: 5 rounds of 20,000 warm-up + 60,000 measured requests over
 # 8 connections on each clock, a 100,000-task virtual-thread burst on JDK 21+, agent options include=io.clockagent.demo.
@@ -23,14 +24,15 @@ demo_jar="$demo_dir/target/clock-agent-demo.jar"
 java_bin=java
 compare_args=()
 # The slow clock's check of the agent's saved CPU against the measured difference needs a spread across rounds, which
-# each JVM's own pace makes wide: five rounds.
+# each JVM's own pace makes wide: five rounds. Their 60,000 warm-up requests give the agent some 15 pairs of windows
+# before the measured ones, as the JIT settles.
 slow_clock_args=()
 work_dir="$demo_dir/target/demo-runs"
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick)
       compare_args+=(--rounds 1 --warmup 5000 --requests 10000 --burst 10000)
-      slow_clock_args=(--rounds 5 --warmup 10000 --requests 20000)
+      slow_clock_args=(--rounds 5 --warmup 60000 --requests 40000)
       shift
       ;;
     --jdk)
@@ -57,7 +59,7 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --help|-h)
-      sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)

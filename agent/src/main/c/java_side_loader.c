@@ -1,6 +1,6 @@
 /*
  * Loading the Java side: the agent's Java from clock-agent.jar, in a class loader of its own above the platform loader,
- * so that it stays apart from the service, with the natives it reads the hook's counts and the process's CPU time and
+ * so that it stays apart from the service, with the natives it reads the hook's counts and its threads' CPU times and
  * restores classes through, started through NativeEntry.start. When to load it is java_side.c's.
  *
  * May include: agent_copy.h, agent_options.h, class_restore.h, clock_class_loads.h, java_side_loader.h,
@@ -86,20 +86,48 @@ static jlong JNICALL rewritten_for_java(JNIEnv *jni, jclass calls) {
     return __atomic_load_n(&this_copy.classes_rewritten, __ATOMIC_RELAXED);
 }
 
-/* The process's CPU time, all threads, for cache=auto's price of a direct read in the service; -1 where unreadable. */
-static jlong JNICALL process_cpu_nanos(JNIEnv *jni, jclass process_cpu_time) {
-    (void) jni;
-    (void) process_cpu_time;
-    struct timespec cpu;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) != 0) {
-        return -1;
+/* A thread CPU clock of the kernel's, for a thread of this process by its id (0: the calling thread). */
+static clockid_t thread_cpu_clock(jint tid) {
+    /* As glibc's pthread_getcpuclockid makes it: the id inverted, flagged per-thread (4) and scheduler-counted (2). */
+    return (clockid_t) ((~(unsigned int) tid) << 3) | 6;
+}
+
+/* How many threads' times one pass copies between the Java arrays and the stack. */
+#define THREAD_CPU_CHUNK 64
+
+/*
+ * The CPU time of each thread named, for cache=auto's price of a direct read in the service: each from the thread's
+ * own kernel clock, exact even for a thread running on another CPU at that moment, where the process clock's sum lags
+ * by up to a scheduler tick; -1 for a thread gone. Throws IllegalArgumentException for a count outside the arrays.
+ */
+static void JNICALL thread_cpu_nanos(JNIEnv *jni, jclass service_cpu_time, jintArray tids, jint count,
+                                     jlongArray nanos) {
+    (void) service_cpu_time;
+    if (tids == NULL || nanos == NULL || count < 0 || count > (*jni)->GetArrayLength(jni, tids)
+            || count > (*jni)->GetArrayLength(jni, nanos)) {
+        jclass illegal = (*jni)->FindClass(jni, "java/lang/IllegalArgumentException");
+        if (illegal != NULL) {
+            (*jni)->ThrowNew(jni, illegal, "thread CPU times: a count outside the arrays");
+        }
+        return;
     }
-    return (jlong) cpu.tv_sec * 1000000000 + cpu.tv_nsec;
+    jint chunk_tids[THREAD_CPU_CHUNK];
+    jlong chunk_nanos[THREAD_CPU_CHUNK];
+    for (jint start = 0; start < count; start += THREAD_CPU_CHUNK) {
+        jint length = count - start < THREAD_CPU_CHUNK ? count - start : THREAD_CPU_CHUNK;
+        (*jni)->GetIntArrayRegion(jni, tids, start, length, chunk_tids);
+        for (jint i = 0; i < length; i++) {
+            struct timespec cpu;
+            chunk_nanos[i] = clock_gettime(thread_cpu_clock(chunk_tids[i]), &cpu) != 0 ? -1
+                    : (jlong) cpu.tv_sec * 1000000000 + cpu.tv_nsec;
+        }
+        (*jni)->SetLongArrayRegion(jni, nanos, start, length, chunk_nanos);
+    }
 }
 
 /*
  * Binds the natives the Java side reads the hook's counts and its clock classes, and restores classes, through, and
- * the process's CPU time; false with an exception.
+ * its threads' CPU times; false with an exception.
  */
 static int bind_natives(JNIEnv *jni, jobject loader) {
     static const JNINativeMethod natives[] = {
@@ -111,16 +139,16 @@ static int bind_natives(JNIEnv *jni, jobject loader) {
         {JAVA_CLOCK_CLASSES_LOADED_FOR_NAME, JAVA_CLOCK_CLASSES_LOADED_FOR_DESCRIPTOR,
          (void *) clock_classes_loaded_for},
     };
-    static const JNINativeMethod process_cpu[] = {
-        {JAVA_PROCESS_CPU_NANOS_NAME, JAVA_PROCESS_CPU_NANOS_DESCRIPTOR, (void *) process_cpu_nanos},
+    static const JNINativeMethod service_cpu[] = {
+        {JAVA_THREAD_CPU_NANOS_NAME, JAVA_THREAD_CPU_NANOS_DESCRIPTOR, (void *) thread_cpu_nanos},
     };
     jclass calls = class_in(jni, loader, JAVA_CALLS_CLASS, JNI_FALSE);
     if (calls == NULL
             || (*jni)->RegisterNatives(jni, calls, natives, (jint) (sizeof natives / sizeof natives[0])) != JNI_OK) {
         return 0;
     }
-    jclass process_cpu_time = class_in(jni, loader, JAVA_PROCESS_CPU_TIME_CLASS, JNI_FALSE);
-    return process_cpu_time != NULL && (*jni)->RegisterNatives(jni, process_cpu_time, process_cpu, 1) == JNI_OK;
+    jclass service_cpu_time = class_in(jni, loader, JAVA_SERVICE_CPU_TIME_CLASS, JNI_FALSE);
+    return service_cpu_time != NULL && (*jni)->RegisterNatives(jni, service_cpu_time, service_cpu, 1) == JNI_OK;
 }
 
 /*

@@ -59,9 +59,9 @@ final class JavaContractHeader {
         nativeMethod("JAVA_RESTORE_CLASSES", calls, "restoreClasses");
         nativeMethod("JAVA_CLOCK_METHODS_REDIRECTED", calls, "clockMethodsRedirected");
         nativeMethod("JAVA_CLOCK_CLASSES_LOADED_FOR", calls, "clockClassesLoadedFor");
-        Class<?> processCpuTime = type(INTERNAL + "caching.ProcessCpuTime");
-        binaryName("JAVA_PROCESS_CPU_TIME_CLASS", processCpuTime);
-        nativeMethod("JAVA_PROCESS_CPU_NANOS", processCpuTime, "nanos0");
+        Class<?> serviceCpuTime = type(INTERNAL + "caching.ServiceCpuTime");
+        binaryName("JAVA_SERVICE_CPU_TIME_CLASS", serviceCpuTime);
+        nativeMethod("JAVA_THREAD_CPU_NANOS", serviceCpuTime, "threadCpuNanos0");
 
         header.comment("The -javaagent entry's native start, and the outcomes of it that Java acts on");
         Class<?> nativeStart = type(INTERNAL + "install.NativeStart");

@@ -91,7 +91,8 @@ public final class Compare {
                         r -> r.number("cpu_us_per_request")), "%.1f")));
         say(ComparisonTable.clockShareOfRequest(results(off), results(on)));
         say(ComparisonTable.agentVerdict(results(on)));
-        say(SavedCpuCheck.describe(off, on) + "; " + SavedCpuCheck.judged(on));
+        say(SavedCpuCheck.describe(ForkedRun.roundResults(off), ForkedRun.roundResults(on)) + "; "
+                + SavedCpuCheck.judged(ForkedRun.roundResults(on)));
         say("load average at the end: " + loadAverage());
         say("clock reads are counted per request from the code's known reads (4 + 2 per item + 1 per cache miss),"
                 + " never on the read path.");
@@ -113,7 +114,7 @@ public final class Compare {
                 runsByChecksum.computeIfAbsent(run.result().text("checksum"), checksum -> new ArrayList<>()).add(name);
             }
         }
-        for (String problem : SavedCpuCheck.problems(off, on)) {
+        for (String problem : SavedCpuCheck.problems(ForkedRun.roundResults(off), ForkedRun.roundResults(on))) {
             say("PROBLEM: " + problem);
             failures.add(problem);
         }

@@ -53,7 +53,8 @@ final class ComparisonTable {
         numberRow(table, "  what it takes a cached read to save (ns)", offResults, onResults,
                 r -> r.number("agent_saved_read_ns"), "%.1f", false);
         textRow(table, "CPU saved a second (ms), measured", RunResult.NOT_AVAILABLE,
-                format("%.2f", median(measuredSavedCpuMillisPerSecond(off, on))), "");
+                format("%.2f", median(measuredSavedCpuMillisPerSecond(ForkedRun.roundResults(off),
+                        ForkedRun.roundResults(on)))), "");
         numberRow(table, "CPU saved a second (ms), agent's own", offResults, onResults,
                 r -> r.number("agent_saved_cpu_ms_per_s"), "%.2f", false);
         textRow(table, "throttled / deadlines missed (all)", sumPair(offResults, "throttled", "deadline_missed"),
@@ -125,11 +126,11 @@ final class ComparisonTable {
      * without the agent less what it cost with it, at the rate the run with it served requests. Rounds missing either
      * run are left out.
      */
-    static double[] measuredSavedCpuMillisPerSecond(List<ForkedRun> off, List<ForkedRun> on) {
+    static double[] measuredSavedCpuMillisPerSecond(List<RunResult> off, List<RunResult> on) {
         List<Double> saved = new ArrayList<>();
         for (int round = 0; round < Math.min(off.size(), on.size()); round++) {
-            RunResult without = off.get(round).result();
-            RunResult with = on.get(round).result();
+            RunResult without = off.get(round);
+            RunResult with = on.get(round);
             if (without != null && with != null) {
                 saved.add((without.number("cpu_us_per_request") - with.number("cpu_us_per_request"))
                         * with.number("rps") / 1e3);

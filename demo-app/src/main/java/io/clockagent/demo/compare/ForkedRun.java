@@ -196,6 +196,13 @@ final class ForkedRun {
         return result;
     }
 
+    /** The runs' results round by round, null where a run printed none, so that rounds stay paired by index. */
+    static List<RunResult> roundResults(List<ForkedRun> runs) {
+        List<RunResult> results = new ArrayList<>();
+        runs.forEach(run -> results.add(run.result()));
+        return results;
+    }
+
     List<String> demoLines() {
         return demoLines;
     }

@@ -7,12 +7,10 @@ import java.util.Locale;
 
 /**
  * Holds the agent's own figure of the CPU it saved a second (its MBean's net total across the measured requests, over
- * their time) to the measurement: where it cached, to a saving, and none larger than the largest difference in
- * process CPU between the runs without and with it across rounds; where it never cached, to about zero, its ticker's
- * small cost below it, never a saving. Not to the rounds' spread of the measured difference: until its pairs of
- * windows show the price of a direct read in the service clearly, which a busy host's runs of seconds do not, the
- * agent prices a cached read at the call timed alone, about half what the service pays on a clock read through a
- * system call (2026-12-02, {@code --quick}: 109.54 ms a second by the agent, all five rounds measured 166.08 .. 348.76).
+ * their time) to the measurement: where it cached, the median of its figures to within the rounds' spread of the
+ * difference in process CPU between the runs without and with it; where it never cached, to about zero, its ticker's
+ * small cost below it, never a saving. The spread is wide, as each JVM serves at its own pace, and the agent's figure
+ * is its own measure within one JVM, of the reads it served and the price of a direct read in the service.
  * Stateless.
  */
 final class SavedCpuCheck {
@@ -31,9 +29,9 @@ final class SavedCpuCheck {
     }
 
     /** The line that puts the two figures side by side, with their spread across rounds. */
-    static String describe(List<ForkedRun> off, List<ForkedRun> on) {
+    static String describe(List<RunResult> off, List<RunResult> on) {
         double[] measured = ComparisonTable.measuredSavedCpuMillisPerSecond(off, on);
-        double[] agent = on.stream().map(ForkedRun::result).filter(result -> result != null)
+        double[] agent = on.stream().filter(result -> result != null)
                 .mapToDouble(result -> result.number("agent_saved_cpu_ms_per_s")).filter(Double::isFinite).sorted()
                 .toArray();
         return String.format(Locale.ROOT, "CPU saved a second, net of the ticker: the agent's own figure %s ms"
@@ -43,11 +41,11 @@ final class SavedCpuCheck {
                 on.size());
     }
 
-    /** What disagrees, each as a line; empty where the figures hold. */
-    static List<String> problems(List<ForkedRun> off, List<ForkedRun> on) {
+    /** What disagrees, each as a line; empty where the figures hold. Results go round by round, null for none. */
+    static List<String> problems(List<RunResult> off, List<RunResult> on) {
         List<String> problems = new ArrayList<>();
-        for (ForkedRun run : on) {
-            RunResult result = run.result();
+        for (int round = 0; round < on.size(); round++) {
+            RunResult result = on.get(round);
             if (result == null || !"false".equals(result.text("agent_cached_during_run"))) {
                 continue;
             }
@@ -58,25 +56,25 @@ final class SavedCpuCheck {
             if (!(saved <= MOST_ROUNDING_MILLIS_PER_SECOND && saved >= floor)) {
                 problems.add(String.format(Locale.ROOT, "round %d: the agent never cached, yet says it saved %s ms"
                         + " of CPU a second, where about zero (%.3f to 0, its ticker's looks) is what it can have",
-                        run.round(), format(saved), floor));
+                        round + 1, format(saved), floor));
             }
         }
         double[] agent = figuresWhereItCached(on);
-        List<ForkedRun> cachedOff = new ArrayList<>();
-        List<ForkedRun> cachedOn = new ArrayList<>();
+        List<RunResult> cachedOff = new ArrayList<>();
+        List<RunResult> cachedOn = new ArrayList<>();
         for (int round = 0; round < Math.min(off.size(), on.size()); round++) {
-            RunResult result = on.get(round).result();
+            RunResult result = on.get(round);
             if (result != null && "true".equals(result.text("agent_cached_during_run"))) {
                 cachedOff.add(off.get(round));
-                cachedOn.add(on.get(round));
+                cachedOn.add(result);
             }
         }
         double[] measured = ComparisonTable.measuredSavedCpuMillisPerSecond(cachedOff, cachedOn);
         if (measured.length >= ROUNDS_TO_JUDGE && agent.length >= ROUNDS_TO_JUDGE) {
             double agentMedian = ComparisonTable.median(agent);
-            if (!(agentMedian > 0 && agentMedian <= measured[measured.length - 1])) {
-                problems.add(String.format(Locale.ROOT, "the agent's saved CPU a second, %s ms, is no saving or more"
-                        + " than any round measured as the difference in process CPU (%s)", format(agentMedian),
+            if (!(agentMedian >= measured[0] && agentMedian <= measured[measured.length - 1])) {
+                problems.add(String.format(Locale.ROOT, "the agent's saved CPU a second, %s ms, lies outside the"
+                        + " rounds' spread of the difference in process CPU measured (%s)", format(agentMedian),
                         range(measured)));
             }
         }
@@ -84,17 +82,16 @@ final class SavedCpuCheck {
     }
 
     /** Whether the agreement was judged, or why not, for the runner to say. */
-    static String judged(List<ForkedRun> on) {
+    static String judged(List<RunResult> on) {
         int cached = figuresWhereItCached(on).length;
-        return cached >= ROUNDS_TO_JUDGE ? "the agent's figure judged as a saving no larger than any round measured"
+        return cached >= ROUNDS_TO_JUDGE ? "the agent's figure judged against the rounds' spread of the measured one"
                 : "the agent's figure against the measured one not judged: it cached in " + cached + " rounds, and"
                         + " fewer than " + ROUNDS_TO_JUDGE + " give no spread to judge by";
     }
 
     /** The agent's figures of the runs where it cached during the measured requests, sorted. */
-    private static double[] figuresWhereItCached(List<ForkedRun> on) {
-        return on.stream().map(ForkedRun::result)
-                .filter(result -> result != null && "true".equals(result.text("agent_cached_during_run")))
+    private static double[] figuresWhereItCached(List<RunResult> on) {
+        return on.stream().filter(result -> result != null && "true".equals(result.text("agent_cached_during_run")))
                 .mapToDouble(result -> result.number("agent_saved_cpu_ms_per_s")).filter(Double::isFinite).sorted()
                 .toArray();
     }

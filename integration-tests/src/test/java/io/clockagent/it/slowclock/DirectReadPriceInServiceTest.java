@@ -19,19 +19,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * On a clock read through a system call, {@code cache=auto} prices a direct read in the service, from the process's CPU
- * time a read in pairs of windows (cached and counted, then direct), and accounts the cached reads at that price once
- * the pairs show it above the direct call timed alone: in a service that does nothing but read the clock, a direct
- * read costs the service the system call, as the call timed alone does.
+ * On a clock read through a system call, {@code cache=auto} prices a direct read in the service, from its threads' CPU
+ * time a read in pairs of windows (cached and counted, then direct, in turn), and accounts the cached reads at that
+ * price once the pairs know it to a fifth: in a service that does nothing but read the clock, a direct read costs the
+ * service the system call, as the call timed alone does.
  */
 class DirectReadPriceInServiceTest {
 
     private static final String INCLUDE = "include=io.clockagent.it.fixtures.cachepolicy";
     /** Caching starts within about a second; the first pairs come half a second apart, five give a price. */
     private static final long FLAT_OUT_MILLIS = 6_000;
-    /** A pair's windows weigh the system call against a count; the two prices differ by noise and the reader's loop. */
-    private static final double LEAST_SHARE_OF_THE_CALL_ALONE = 0.5;
-    private static final double MOST_TIMES_THE_CALL_ALONE = 4.0;
+    /**
+     * A pair's windows weigh the system call against a count; the two prices differ by noise and the reader's loop
+     * (2026-12-02, JDK 17: 289.9 ± 1.8 ns in the service against 291.5 ns alone).
+     */
+    private static final double LEAST_SHARE_OF_THE_CALL_ALONE = 0.67;
+    private static final double MOST_TIMES_THE_CALL_ALONE = 2.0;
 
     @ParameterizedTest(name = "on JDK {0} through {1}")
     @MethodSource("io.clockagent.it.support.AgentEntry#onJdks17And25")
@@ -62,8 +65,8 @@ class DirectReadPriceInServiceTest {
         assertTrue(inServiceNanos >= LEAST_SHARE_OF_THE_CALL_ALONE * aloneNanos
                 && inServiceNanos <= MOST_TIMES_THE_CALL_ALONE * aloneNanos,
                 "the system call, as the call timed alone costs it\n" + describe);
-        double savedReadNanos = cached.get("SavedReadNanos");
-        assertTrue(savedReadNanos == aloneNanos || savedReadNanos == inServiceNanos && inServiceNanos > aloneNanos,
-                describe);
+        // Taken once known to a fifth, above or below the call timed alone; that call's price until then.
+        boolean precise = cached.get("DirectReadNanosInServiceError") <= inServiceNanos / 5;
+        assertEquals(precise ? inServiceNanos : aloneNanos, cached.get("SavedReadNanos"), describe);
     }
 }

@@ -6,7 +6,7 @@ package io.clockagent.agent.internal.caching;
  * times and counts the reads that go direct in them ({@link SampledReads}); while reads go direct, it counts every one,
  * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again, and looks once a second while
  * they come at a rate far from paying. Reads start on the direct clock. While caching, it also prices a direct read in
- * the service ({@link DirectReadPrice}), in pairs of longer windows, often as caching first starts and seldom after.
+ * the service ({@link DirectReadPrice}), in pairs of longer segments, often as caching first starts and seldom after.
  * Used by the ticker thread only, but for {@link #decision()}, whose figures any thread may read.
  */
 final class CacheWhileItPays implements CacheGate {
@@ -29,10 +29,11 @@ final class CacheWhileItPays implements CacheGate {
      */
     static final long REST_NANOS = 1_000_000_000L;
     /**
-     * While caching: how long each window of a price's pair lasts, long beside the scheduler's tick, at which the
-     * process clock sees other threads' running time.
+     * While caching: how long each segment of a price's pair lasts, and how many of each kind, counted then direct, a
+     * pair has in turn (see {@link DirectReadPrice} for why short ones in turn).
      */
-    static final long PRICE_WINDOW_NANOS = 25_000_000L;
+    static final long PRICE_SEGMENT_NANOS = 8_000_000L;
+    static final int PRICE_SEGMENTS_A_KIND = 3;
     /**
      * The mean time between two pairs for the first {@value #PROMPT_PAIRS}, so that a first price comes within seconds
      * of caching's start, at a twentieth of the reads sent direct meanwhile; then the mean time between two, at under
@@ -54,17 +55,17 @@ final class CacheWhileItPays implements CacheGate {
     private int windowsPerSecond = WINDOWS_PER_SECOND;
     private long randomBits = System.nanoTime() | 1;
     /*
-     * The price's pairs: when the next is due, how many were measured, and, while the first window of one counts the
-     * cached reads, when it started and the process's CPU time, the ticker's and the count of reads then. False
-     * where the process's CPU time cannot be read.
+     * The price's pairs: when the next is due and how many were measured; while a counted segment of one counts the
+     * cached reads, the segments of its kind so far and when it started, with the service's CPU time and the count of
+     * reads then. False where the service's CPU time cannot be read.
      */
     private boolean pricing = true;
     private long nextPriceNanos;
     private int pricePairs;
     private boolean counting;
+    private int countedSegments;
     private long countingSinceNanos;
     private long countingSinceCpuNanos;
-    private long countingSinceTickerCpuNanos;
     private long countingSinceReads;
     /* What the ticker has spent since it last started ticking: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
@@ -98,14 +99,14 @@ final class CacheWhileItPays implements CacheGate {
     public boolean sampledBefore(long boundaryWallNanos, GatedTicker ticker) {
         long nowNanos = System.nanoTime();
         if (counting) {
-            // No sampling window meanwhile: it would end the count. The cached reads' window ends at the tick after.
-            if (nowNanos - countingSinceNanos < PRICE_WINDOW_NANOS) {
+            // No sampling window meanwhile: it would end the count. A counted segment ends at the tick after.
+            if (nowNanos - countingSinceNanos < PRICE_SEGMENT_NANOS) {
                 return false;
             }
-            priceInDirectWindow(ticker);
+            directSegment(ticker);
             return true;
         }
-        if (pricing && nowNanos - nextPriceNanos >= 0 && startCounting(ticker)) {
+        if (pricing && nowNanos - nextPriceNanos >= 0 && startPair(ticker)) {
             return false;
         }
         if (nextWindowNanos - nowNanos >= boundaryWallNanos - ticker.wallNanosNow()) {
@@ -142,12 +143,14 @@ final class CacheWhileItPays implements CacheGate {
             decision.tickerCostMeasured((cpuNanos - tickingSinceCpuNanos) * 1e9 / tickedNanos);
         }
         double sampledReadsPerSecond = sampledReads.readsPerSecond();
-        // Served from the cache since ticking started or the last account, whichever is later, but in the windows.
+        // Served from the cache since ticking started or the last account, whichever is later, but in the windows; at
+        // the rate they come while cached, which a saturated service raises for not paying the direct call.
         SavedCpu savedCpu = decision.savedCpu();
         long cachedNanos = nowNanos - Math.max(tickingSinceNanos, savedCpu.accountedAtNanos())
                 - sampledReads.windowNanos();
-        savedCpu.account(sampledReadsPerSecond * Math.max(0L, cachedNanos) / 1e9, decision.savedReadNanos(),
-                cpuNanos, nowNanos);
+        double cachedReadsPerSecond = sampledReadsPerSecond * decision.directReadPrice().cachedToDirectReadRate();
+        savedCpu.account(cachedReadsPerSecond * Math.max(0L, cachedNanos) / 1e9, decision.savedReadNanos(), cpuNanos,
+                nowNanos);
         boolean keep = decision.keepCaching(sampledReadsPerSecond, sampledReads.upperBoundReadsPerSecond(nowNanos),
                 nowNanos);
         sampledReads.restart();
@@ -270,54 +273,70 @@ final class CacheWhileItPays implements CacheGate {
     }
 
     /**
-     * Starts a pair's first window: the value stays cached, each read counted. False where the process's CPU time
-     * cannot be read, which ends the pricing for good, or no value is published, which puts the pair off.
+     * Starts a pair with its first counted segment: the value stays cached, each read counted. False where the
+     * service's CPU time cannot be read, which ends the pricing for good, or no value is published, which puts the
+     * pair off.
      */
-    private boolean startCounting(GatedTicker ticker) {
+    private boolean startPair(GatedTicker ticker) {
         long reads = ticker.directReads();
-        long cpuNanos = ticker.processCpuNanos();
-        long tickerCpuNanos = ThreadCpuTime.currentThreadNanos();
-        if (cpuNanos == ProcessCpuTime.UNKNOWN || tickerCpuNanos == ThreadCpuTime.UNKNOWN) {
+        long cpuNanos = ticker.serviceCpuNanos();
+        if (cpuNanos == ServiceCpuTime.UNKNOWN) {
             pricing = false;
             return false;
         }
-        if (!ticker.countReads()) {
+        countedSegments = 0;
+        if (!countFrom(ticker, reads, cpuNanos)) {
             nextPriceNanos = System.nanoTime() + priceGapNanos();
+            return false;
+        }
+        return true;
+    }
+
+    /** Starts a counted segment from these readings; false, changing nothing, where no value is published. */
+    private boolean countFrom(GatedTicker ticker, long reads, long cpuNanos) {
+        if (!ticker.countReads()) {
             return false;
         }
         counting = true;
         countingSinceNanos = System.nanoTime();
         countingSinceCpuNanos = cpuNanos;
-        countingSinceTickerCpuNanos = tickerCpuNanos;
         countingSinceReads = reads;
         return true;
     }
 
     /**
-     * Ends a pair's first window with its second, as long, in which every read goes direct, counted the same way;
-     * then publishes afresh and prices the pair. The direct window is a sampling window too.
+     * Ends a counted segment with a direct one, as long, in which every read goes direct, counted the same way; then
+     * publishes afresh, and either counts the next segment or, after the last, prices the pair. The direct segment is a
+     * sampling window too.
      */
-    private void priceInDirectWindow(GatedTicker ticker) {
+    private void directSegment(GatedTicker ticker) {
         long reads = ticker.directReads();
-        long cpuNanos = ticker.processCpuNanos();
-        long tickerCpuNanos = ThreadCpuTime.currentThreadNanos();
+        long cpuNanos = ticker.serviceCpuNanos();
         long switchNanos = System.nanoTime();
         ticker.withdraw();
         counting = false;
         long elapsedNanos = ticker.parkUntil(switchNanos, switchNanos - countingSinceNanos);
         long endReads = ticker.directReads();
-        long endCpuNanos = ticker.processCpuNanos();
-        long endTickerCpuNanos = ThreadCpuTime.currentThreadNanos();
+        long endCpuNanos = ticker.serviceCpuNanos();
         long endNanos = switchNanos + elapsedNanos;
         ticker.publish();
-        if (cpuNanos != ProcessCpuTime.UNKNOWN && endCpuNanos != ProcessCpuTime.UNKNOWN
-                && tickerCpuNanos != ThreadCpuTime.UNKNOWN && endTickerCpuNanos != ThreadCpuTime.UNKNOWN) {
-            decision.directReadPrice().pair(
-                    cpuNanos - countingSinceCpuNanos - (tickerCpuNanos - countingSinceTickerCpuNanos),
-                    reads - countingSinceReads,
-                    endCpuNanos - cpuNanos - (endTickerCpuNanos - tickerCpuNanos), endReads - reads);
-        }
         sampledReads.window(endReads - reads, elapsedNanos, endNanos);
+        DirectReadPrice price = decision.directReadPrice();
+        if (cpuNanos == ServiceCpuTime.UNKNOWN || endCpuNanos == ServiceCpuTime.UNKNOWN) {
+            price.dropPair();
+        } else {
+            price.countedSegment(switchNanos - countingSinceNanos, cpuNanos - countingSinceCpuNanos,
+                    reads - countingSinceReads);
+            price.directSegment(elapsedNanos, endCpuNanos - cpuNanos, endReads - reads);
+            if (++countedSegments < PRICE_SEGMENTS_A_KIND && countFrom(ticker, endReads, endCpuNanos)) {
+                return;
+            }
+            if (countedSegments == PRICE_SEGMENTS_A_KIND) {
+                price.endPair();
+            } else {
+                price.dropPair();
+            }
+        }
         pricePairs++;
         nextPriceNanos = endNanos + priceGapNanos();
         nextWindowNanos = endNanos + windowGapNanos();

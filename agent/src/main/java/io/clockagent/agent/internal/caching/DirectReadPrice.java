@@ -3,77 +3,120 @@ package io.clockagent.agent.internal.caching;
 /**
  * For {@code cache=auto} while it caches: what a direct read costs the service itself, with what the system call or
  * the clock's hardware costs the code around it, which a direct call timed alone on the ticker thread leaves out.
- * Measured in pairs of windows of equal length: in the first the value stays cached but every read is counted, in the
- * second every read goes direct and is counted the same way, so that the process's CPU time a read in the two differs
- * by the clock call alone, whether the service is saturated (the direct window does fewer reads in the same CPU) or
- * not (more CPU for the same reads). The ticker's own CPU time is left out of both. Used by the ticker thread;
- * {@link #inServiceNanos} and {@link #pairs} from any thread.
+ * Measured in pairs, each of a few short segments of either kind in turn and of equal length: in a counted segment the
+ * value stays cached but every read is counted, in a direct one every read goes direct and is counted the same way, so
+ * that the service's CPU time a read ({@link ServiceCpuTime}) in the two differs by the clock call alone, whether the
+ * service is saturated (direct segments do fewer reads in the same CPU) or not (more CPU for the same reads). The pairs
+ * also tell how much faster reads come while cached, where a saturated service reads faster for not paying the call.
+ * Used by the ticker thread; {@link #inServiceNanos}, {@link #standardErrorNanos} and {@link #pairs} from any thread.
  *
- * <p>A pair alone says little: a service's work comes unevenly, a collection or a compilation falls in one window and
- * not the other, and the process clock sees other threads' running time only at the scheduler's ticks, so that the
- * reads of two windows of 25 ms differ by half (on the emulated slow clock, 2026-12-02: a pair's price from -2,500 to
- * 4,300 ns around some 800). So the price is the ratio of the sums over the last {@value #PAIRS_KEPT} pairs, each
- * window type's CPU time over its reads, with the standard error of the pairs' paired differences; and it replaces
- * the call timed alone only where it lies above it by {@value #STANDARD_ERRORS} standard errors, so that noise,
- * as on a fast clock where the two nearly agree, makes no saving up.
+ * <p>A pair alone says little: a service's work comes unevenly, and its reads with it, so that the reads of two
+ * segments of the same kind, 25 ms apart, differ by half. Short segments in turn cancel most of that, as it drifts more
+ * slowly than they alternate: in the demo's service on the emulated slow clock (2026-12-02) a pair's price, with
+ * caching alone and so zero, spread with a standard deviation of 435 ns from one counted and one direct window of
+ * 25 ms, and of 265 from three of 8 ms in turn. So the price is the ratio of the sums over the last {@value #PAIRS_KEPT}
+ * pairs, each kind's CPU time over its reads, with the standard error of the pairs' paired differences; and it
+ * replaces the call timed alone only once that error is at most {@value #MOST_RELATIVE_ERROR} of it, so that noise
+ * makes no saving up: on a fast clock, where a read costs tens of nanoseconds and a pair's noise hundreds, it never
+ * is, and the call timed alone stays the price.
  */
 public final class DirectReadPrice {
 
     static final int PAIRS_KEPT = 63;
     /** Fewer pairs give no standard error to judge the price by. */
     static final int FEWEST_PAIRS = 5;
-    /** Fewer reads in either window make its ratio of CPU time to reads mostly noise. */
-    static final long FEWEST_READS_A_WINDOW = 500;
-    /** How far above the call timed alone the price must lie to be taken: about 97.5 % one-sided. */
-    static final double STANDARD_ERRORS = 2.0;
+    /** Fewer reads in either kind of a pair's segments make its ratio of CPU time to reads mostly noise. */
+    static final long FEWEST_READS_A_KIND = 500;
+    /** How precise the price must be to be taken: a standard error at most this share of it, 95 % within 40 %. */
+    static final double MOST_RELATIVE_ERROR = 0.2;
 
-    /* The kept pairs' windows, a ring: CPU time and reads, counted (cached) then direct. */
+    /* The kept pairs, a ring: each kind's length, CPU time and reads, counted (cached) then direct. */
+    private final long[] countedNanos = new long[PAIRS_KEPT];
     private final long[] countedCpuNanos = new long[PAIRS_KEPT];
     private final long[] countedReads = new long[PAIRS_KEPT];
+    private final long[] directNanos = new long[PAIRS_KEPT];
     private final long[] directCpuNanos = new long[PAIRS_KEPT];
     private final long[] directReads = new long[PAIRS_KEPT];
     private int kept;
     private int next;
+    /* The pair under way: its segments so far, summed by kind. */
+    private long pairCountedNanos;
+    private long pairCountedCpuNanos;
+    private long pairCountedReads;
+    private long pairDirectNanos;
+    private long pairDirectCpuNanos;
+    private long pairDirectReads;
     private volatile double inServiceNanos = Double.NaN;
     private volatile double standardErrorNanos = Double.NaN;
+    private double cachedToDirectReadRate = Double.NaN;
     private volatile long pairs;
 
-    /**
-     * One pair of windows: the process's CPU time (the ticker's left out) and the reads counted in each; a pair with
-     * too few reads in either is not kept.
-     *
-     * @return whether the pair was kept
-     */
-    boolean pair(long countedWindowCpuNanos, long countedWindowReads, long directWindowCpuNanos,
-            long directWindowReads) {
-        if (countedWindowReads < FEWEST_READS_A_WINDOW || directWindowReads < FEWEST_READS_A_WINDOW) {
-            return false;
-        }
-        countedCpuNanos[next] = countedWindowCpuNanos;
-        countedReads[next] = countedWindowReads;
-        directCpuNanos[next] = directWindowCpuNanos;
-        directReads[next] = directWindowReads;
-        next = (next + 1) % PAIRS_KEPT;
-        kept = Math.min(kept + 1, PAIRS_KEPT);
-        pairs++;
-        if (kept >= FEWEST_PAIRS) {
-            estimate();
-        }
-        return true;
+    /** A counted segment of the pair under way: how long it lasted, the service's CPU time and the reads in it. */
+    void countedSegment(long nanos, long cpuNanos, long reads) {
+        pairCountedNanos += nanos;
+        pairCountedCpuNanos += cpuNanos;
+        pairCountedReads += reads;
+    }
+
+    /** A direct segment of the pair under way, as {@link #countedSegment}. */
+    void directSegment(long nanos, long cpuNanos, long reads) {
+        pairDirectNanos += nanos;
+        pairDirectCpuNanos += cpuNanos;
+        pairDirectReads += reads;
     }
 
     /**
-     * The ratio of sums for each window type, and the standard error of their difference from the pairs' residuals:
-     * each window's CPU time less what its reads cost at its type's ratio, over the type's mean reads a window.
+     * Ends the pair under way, kept where both kinds saw enough reads, and prices afresh.
+     *
+     * @return whether the pair was kept
+     */
+    boolean endPair() {
+        boolean keep = pairCountedReads >= FEWEST_READS_A_KIND && pairDirectReads >= FEWEST_READS_A_KIND
+                && pairCountedNanos > 0 && pairDirectNanos > 0;
+        if (keep) {
+            countedNanos[next] = pairCountedNanos;
+            countedCpuNanos[next] = pairCountedCpuNanos;
+            countedReads[next] = pairCountedReads;
+            directNanos[next] = pairDirectNanos;
+            directCpuNanos[next] = pairDirectCpuNanos;
+            directReads[next] = pairDirectReads;
+            next = (next + 1) % PAIRS_KEPT;
+            kept = Math.min(kept + 1, PAIRS_KEPT);
+            pairs++;
+            if (kept >= FEWEST_PAIRS) {
+                estimate();
+            }
+        }
+        dropPair();
+        return keep;
+    }
+
+    /** Forgets the pair under way: one of its readings was unknown. */
+    void dropPair() {
+        pairCountedNanos = 0;
+        pairCountedCpuNanos = 0;
+        pairCountedReads = 0;
+        pairDirectNanos = 0;
+        pairDirectCpuNanos = 0;
+        pairDirectReads = 0;
+    }
+
+    /**
+     * The ratio of sums for each kind, and the standard error of their difference from the pairs' residuals:
+     * each pair's CPU time of a kind less what its reads cost at the kind's ratio, over the kind's mean reads a pair.
      */
     private void estimate() {
+        double countedTime = 0;
         double countedCpu = 0;
         double counted = 0;
+        double directTime = 0;
         double directCpu = 0;
         double direct = 0;
         for (int i = 0; i < kept; i++) {
+            countedTime += countedNanos[i];
             countedCpu += countedCpuNanos[i];
             counted += countedReads[i];
+            directTime += directNanos[i];
             directCpu += directCpuNanos[i];
             direct += directReads[i];
         }
@@ -87,15 +130,26 @@ public final class DirectReadPrice {
         }
         standardErrorNanos = Math.sqrt(squares / (kept - 1) / kept);
         inServiceNanos = directRatio - countedRatio;
+        cachedToDirectReadRate = (counted / countedTime) / (direct / directTime);
     }
 
     /**
-     * The price to account a cached read at: the price in the service where it lies clearly above the direct call
-     * timed alone, else that call's.
+     * The price to account a cached read at: the price in the service where it is known precisely, above or below the
+     * direct call timed alone, else that call's.
      */
     double priceNanos(double directCallAloneNanos) {
         double price = inServiceNanos;
-        return price - STANDARD_ERRORS * standardErrorNanos > directCallAloneNanos ? price : directCallAloneNanos;
+        return price > 0 && standardErrorNanos <= MOST_RELATIVE_ERROR * price ? price : directCallAloneNanos;
+    }
+
+    /**
+     * How many reads come while cached for each that comes while they go direct, over the kept pairs: what the rate
+     * the sampling windows count, every read direct in them, is to be scaled by to count the reads the cache served;
+     * 1 before {@value #FEWEST_PAIRS} pairs.
+     */
+    double cachedToDirectReadRate() {
+        double ratio = cachedToDirectReadRate;
+        return Double.isNaN(ratio) ? 1.0 : ratio;
     }
 
     /** The price in the service; NaN before {@value #FEWEST_PAIRS} pairs. */

@@ -25,8 +25,8 @@ public interface GatedTicker {
     /** About how many reads have taken the direct clock, or been counted while cached, so far. */
     long directReads();
 
-    /** The whole process's CPU time so far, or {@link ProcessCpuTime#UNKNOWN}. */
-    long processCpuNanos();
+    /** The CPU time the service's own threads have spent so far, or {@link ServiceCpuTime#UNKNOWN}. */
+    long serviceCpuNanos();
 
     /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
     long parkUntil(long startNanos, long forNanos);

@@ -1,13 +1,15 @@
 package io.clockagent.agent.internal.clock;
 
 import io.clockagent.agent.internal.caching.GatedTicker;
-import io.clockagent.agent.internal.caching.ProcessCpuTime;
+import io.clockagent.agent.internal.caching.ServiceCpuTime;
 
 /** The ticker as its cache gate drives it; called on the ticker thread only. */
 final class TickerAsGated implements GatedTicker {
 
     private final Ticker ticker;
     private final BoundaryWait waits;
+    /** Made at the first pair of cache=auto's price, so that no other ticker loads its class. */
+    private ServiceCpuTime serviceCpuTime;
 
     private TickerAsGated(Ticker ticker, BoundaryWait waits) {
         this.ticker = ticker;
@@ -48,8 +50,11 @@ final class TickerAsGated implements GatedTicker {
     }
 
     @Override
-    public long processCpuNanos() {
-        return ProcessCpuTime.nanos();
+    public long serviceCpuNanos() {
+        if (serviceCpuTime == null) {
+            serviceCpuTime = new ServiceCpuTime();
+        }
+        return serviceCpuTime.nanos();
     }
 
     @Override

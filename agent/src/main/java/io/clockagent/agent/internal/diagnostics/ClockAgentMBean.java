@@ -117,14 +117,15 @@ final class ClockAgentMBean implements InvocationHandler {
         add("DirectCallNanosMeasured", double.class, "cache=auto: a direct call's cost as the ticker measured it",
                 () -> decision() == null ? Double.NaN : decision().directCallNanos());
         add("DirectReadNanosInService", double.class, "cache=auto: a direct read's cost to the service, from its"
-                + " pairs of windows, cached then direct, in process CPU time a read; NaN before the fifth pair",
+                + " pairs of windows, cached and direct in turn, in its threads' CPU time a read; NaN before the fifth"
+                + " pair",
                 () -> decision() == null ? Double.NaN : decision().directReadPrice().inServiceNanos());
         add("DirectReadNanosInServiceError", double.class, "cache=auto: the standard error of that price",
                 () -> decision() == null ? Double.NaN : decision().directReadPrice().standardErrorNanos());
         add("DirectReadPricePairs", long.class, "cache=auto: the pairs of windows the service's price was measured in",
                 () -> decision() == null ? 0L : decision().directReadPrice().pairs());
         add("SavedReadNanos", double.class, "cache=auto: what each cached read is taken to save: the price in the"
-                + " service where it lies two standard errors above the direct call timed alone, else that call's",
+                + " service once its standard error is at most a fifth of it, else the direct call timed alone",
                 () -> decision() == null ? Double.NaN : decision().savedReadNanos());
         add("TickerCpuMillisPerSecond", double.class, "cache=auto: the ticker's CPU time per second while it ticked",
                 () -> decision() == null ? Double.NaN : decision().tickerCpuNanosPerSecond() / 1e6);

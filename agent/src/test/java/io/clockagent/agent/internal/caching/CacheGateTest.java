@@ -115,18 +115,18 @@ class CacheGateTest {
         tickUntilPriced(gate, ticker, decision.directReadPrice());
 
         assertEquals(DirectReadPrice.FEWEST_PAIRS, decision.directReadPrice().pairs());
-        assertEquals(DirectReadPrice.FEWEST_PAIRS, ticker.countings);
+        assertEquals(DirectReadPrice.FEWEST_PAIRS * CacheWhileItPays.PRICE_SEGMENTS_A_KIND, ticker.countings);
         assertEquals(600.0, decision.directReadPrice().inServiceNanos(), 1.0);
         assertEquals(decision.directReadPrice().inServiceNanos(), decision.savedReadNanos(), "far above the call"
                 + " timed alone, with pairs that agree");
     }
 
     @Test
-    void cacheAutoDoesNotPriceWhereTheProcessCpuTimeCannotBeRead() throws InterruptedException {
+    void cacheAutoDoesNotPriceWhereTheServiceCpuTimeCannotBeRead() throws InterruptedException {
         CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
         CacheGate gate = CacheGate.of(decision);
         FakeTicker ticker = new FakeTicker(1_000_000L);
-        ticker.processCpuUnknown = true;
+        ticker.serviceCpuUnknown = true;
 
         assertTrue(gate.opensOnFirstRead(ticker));
         gate.tickingStarts();
@@ -154,8 +154,7 @@ class CacheGateTest {
     /**
      * A ticker whose parks return at once, and whose count of direct reads grows by a step at each look; where asked,
      * a read wakes it from its first idle as it closes, and its rests return as a script says, each adding reads, and
-     * where asked it closes at the script's end. Its process spends, where asked, CPU time on each read counted, as
-     * much again as its own thread spends, so that the gate's leaving out the ticker's CPU time leaves that exactly.
+     * where asked it closes at the script's end. Its service spends, where asked, CPU time on each read counted.
      */
     private static final class FakeTicker implements GatedTicker {
         private long readsPerLook;
@@ -169,7 +168,7 @@ class CacheGateTest {
         int idles;
         int rests;
         int countings;
-        boolean processCpuUnknown;
+        boolean serviceCpuUnknown;
         private boolean counting;
         private long countedReadNanos;
         private long directReadNanos;
@@ -224,8 +223,8 @@ class CacheGateTest {
         }
 
         @Override
-        public long processCpuNanos() {
-            return processCpuUnknown ? ProcessCpuTime.UNKNOWN : readsCpuNanos + ThreadCpuTime.currentThreadNanos();
+        public long serviceCpuNanos() {
+            return serviceCpuUnknown ? ServiceCpuTime.UNKNOWN : readsCpuNanos;
         }
 
         @Override
