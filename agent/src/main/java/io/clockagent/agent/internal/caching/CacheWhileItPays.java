@@ -6,7 +6,7 @@ package io.clockagent.agent.internal.caching;
  * times and counts the reads that go direct in them ({@link SampledReads}); while reads go direct, it counts every one,
  * slot by slot ({@link DirectReadHistory}), until their rate pays for caching again, and looks once a second while
  * they come at a rate far from paying. Reads start on the direct clock. While caching, it also prices a direct read in
- * the service ({@link DirectReadPrice}), in pairs of longer segments, often as caching first starts and seldom after.
+ * the service ({@link DirectReadPrice}), in pairs of longer windows, often as caching first starts and seldom after.
  * Used by the ticker thread only, but for {@link #decision()}, whose figures any thread may read.
  */
 final class CacheWhileItPays implements CacheGate {
