@@ -7,7 +7,7 @@
 #   demo-app/run-demo.sh [--quick] [--jdk PATH | --jdk 25] [--rounds N] [--requests N] [--warmup N]
 #                        [--connections N] [--burst N] [--agent-options TEXT] [--max-seconds N] [--work-dir PATH]
 #
-# --quick: fewer requests, one round on this host's clock and five on the slow clock, whose spread the agent's saved
+# --quick: fewer requests, one round on this host's clock and seven on the slow clock, whose spread the agent's saved
 # CPU is judged by, with a warm-up long enough for the agent to know a direct read's price in the service (what CI
 # runs).
 # --jdk takes a JDK home, or a feature version to look for under /usr/lib/jvm (none found: a notice, and exit 0).
@@ -26,17 +26,17 @@ java_bin=java
 # below); a --warmup given after it wins.
 compare_args=(--warmup 120000)
 # The slow clock's check of the agent's saved CPU against the measured difference needs a spread across rounds, which
-# each JVM's own pace makes wide: five rounds. Run flat out, the measured difference also counts the JVM's own fixed
-# work, its compiles mostly, spread over the more requests the agent serves, which the agent's price of a read leaves
-# out: 120,000 warm-up requests let the compiles settle first (after 60,000 its figure read 10-20 % below, after 20,000
-# the measured rounds spread from 24 to 382 ms a second around the agent's 215, 2026-12-02).
+# each JVM's own pace makes wide: seven rounds. Run flat out, the measured difference also counts the JVM's own fixed
+# work, its compiles mostly, spread over the more requests the agent serves, which the agent charges at its mean rate
+# over its pairs of windows; 120,000 warm-up requests let the compiles settle first, after 20,000 the measured rounds
+# spread from 24 to 382 ms a second (2026-12-02).
 slow_clock_args=()
 work_dir="$demo_dir/target/demo-runs"
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick)
       compare_args+=(--rounds 1 --warmup 5000 --requests 10000 --burst 10000)
-      slow_clock_args=(--rounds 5 --warmup 120000 --requests 40000)
+      slow_clock_args=(--rounds 7 --warmup 120000 --requests 40000)
       shift
       ;;
     --jdk)

@@ -67,6 +67,12 @@ final class CacheWhileItPays implements CacheGate {
     private long countingSinceNanos;
     private long countingSinceCpuNanos;
     private long countingSinceReads;
+    /*
+     * The CPU time the JVM's compilers and VM threads had spent at the end of the last pair, or at the first reading,
+     * and when; 0 before.
+     */
+    private long fixedJvmCpuSinceNanos;
+    private long fixedJvmCpuSinceWallNanos;
     /* What the ticker has spent since it last started ticking: wall and CPU nanoseconds. */
     private long tickingSinceNanos;
     private long tickingSinceCpuNanos;
@@ -284,6 +290,10 @@ final class CacheWhileItPays implements CacheGate {
             pricing = false;
             return false;
         }
+        if (fixedJvmCpuSinceWallNanos == 0) {
+            fixedJvmCpuSinceNanos = ticker.fixedJvmCpuNanos();
+            fixedJvmCpuSinceWallNanos = System.nanoTime();
+        }
         countedSegments = 0;
         if (!countFrom(ticker, reads, cpuNanos)) {
             nextPriceNanos = System.nanoTime() + priceGapNanos();
@@ -332,6 +342,10 @@ final class CacheWhileItPays implements CacheGate {
                 return;
             }
             if (countedSegments == PRICE_SEGMENTS_A_KIND) {
+                long fixedJvmCpuNanos = ticker.fixedJvmCpuNanos();
+                price.fixedJvmSpent(fixedJvmCpuNanos - fixedJvmCpuSinceNanos, endNanos - fixedJvmCpuSinceWallNanos);
+                fixedJvmCpuSinceNanos = fixedJvmCpuNanos;
+                fixedJvmCpuSinceWallNanos = endNanos;
                 price.endPair();
             } else {
                 price.dropPair();

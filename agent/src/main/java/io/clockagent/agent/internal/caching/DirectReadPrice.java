@@ -30,13 +30,18 @@ public final class DirectReadPrice {
     /** How precise the price must be to be taken: a standard error at most this share of it, 95 % within 40 %. */
     static final double MOST_RELATIVE_ERROR = 0.2;
 
-    /* The kept pairs, a ring: each kind's length, CPU time and reads, counted (cached) then direct. */
+    /*
+     * The kept pairs, a ring: each kind's length, CPU time and reads, counted (cached) then direct; and the JVM's
+     * compilers' and VM threads' CPU time since the pair before, and over how long.
+     */
     private final long[] countedNanos = new long[PAIRS_KEPT];
     private final long[] countedCpuNanos = new long[PAIRS_KEPT];
     private final long[] countedReads = new long[PAIRS_KEPT];
     private final long[] directNanos = new long[PAIRS_KEPT];
     private final long[] directCpuNanos = new long[PAIRS_KEPT];
     private final long[] directReads = new long[PAIRS_KEPT];
+    private final long[] fixedJvmCpuNanos = new long[PAIRS_KEPT];
+    private final long[] fixedJvmSpanNanos = new long[PAIRS_KEPT];
     private int kept;
     private int next;
     /* The pair under way: its segments so far, summed by kind. */
@@ -46,6 +51,8 @@ public final class DirectReadPrice {
     private long pairDirectNanos;
     private long pairDirectCpuNanos;
     private long pairDirectReads;
+    private long pairFixedJvmCpuNanos;
+    private long pairFixedJvmSpanNanos;
     private volatile double inServiceNanos = Double.NaN;
     private volatile double standardErrorNanos = Double.NaN;
     private double cachedToDirectReadRate = Double.NaN;
@@ -66,6 +73,16 @@ public final class DirectReadPrice {
     }
 
     /**
+     * For the pair under way: the JVM's compilers' and VM threads' CPU time since the pair before, or since the
+     * ticker first read it, and over how long; nothing where either reading was unknown.
+     */
+    void fixedJvmSpent(long cpuNanos, long spanNanos) {
+        boolean known = cpuNanos >= 0 && spanNanos > 0;
+        pairFixedJvmCpuNanos = known ? cpuNanos : 0;
+        pairFixedJvmSpanNanos = known ? spanNanos : 0;
+    }
+
+    /**
      * Ends the pair under way, kept where both kinds saw enough reads, and prices afresh.
      *
      * @return whether the pair was kept
@@ -80,6 +97,8 @@ public final class DirectReadPrice {
             directNanos[next] = pairDirectNanos;
             directCpuNanos[next] = pairDirectCpuNanos;
             directReads[next] = pairDirectReads;
+            fixedJvmCpuNanos[next] = pairFixedJvmCpuNanos;
+            fixedJvmSpanNanos[next] = pairFixedJvmSpanNanos;
             next = (next + 1) % PAIRS_KEPT;
             kept = Math.min(kept + 1, PAIRS_KEPT);
             pairs++;
@@ -99,13 +118,26 @@ public final class DirectReadPrice {
         pairDirectNanos = 0;
         pairDirectCpuNanos = 0;
         pairDirectReads = 0;
+        pairFixedJvmCpuNanos = 0;
+        pairFixedJvmSpanNanos = 0;
     }
 
     /**
-     * The ratio of sums for each kind, and the standard error of their difference from the pairs' residuals:
-     * each pair's CPU time of a kind less what its reads cost at the kind's ratio, over the kind's mean reads a pair.
+     * The ratio of sums for each kind, and the standard error of their difference from the pairs' residuals: each
+     * pair's CPU time of a kind less what its reads cost at the kind's ratio, over the kind's mean reads a pair. A
+     * window's CPU time is its service threads' and the JVM's compilers' and VM threads' at their mean rate over the
+     * kept pairs' spans: their work comes in bursts unrelated to the windows' kinds and does not grow with the
+     * requests, so that a saturated service spreads it over more of them where it reads faster, as the process's CPU a
+     * request shows. The collectors' work grows with the requests, the same a request either way, and is left out.
      */
     private void estimate() {
+        double fixedJvmCpu = 0;
+        double fixedJvmSpan = 0;
+        for (int i = 0; i < kept; i++) {
+            fixedJvmCpu += fixedJvmCpuNanos[i];
+            fixedJvmSpan += fixedJvmSpanNanos[i];
+        }
+        double fixedJvmShare = fixedJvmSpan > 0 ? fixedJvmCpu / fixedJvmSpan : 0.0;
         double countedTime = 0;
         double countedCpu = 0;
         double counted = 0;
@@ -114,18 +146,20 @@ public final class DirectReadPrice {
         double direct = 0;
         for (int i = 0; i < kept; i++) {
             countedTime += countedNanos[i];
-            countedCpu += countedCpuNanos[i];
+            countedCpu += countedCpuNanos[i] + fixedJvmShare * countedNanos[i];
             counted += countedReads[i];
             directTime += directNanos[i];
-            directCpu += directCpuNanos[i];
+            directCpu += directCpuNanos[i] + fixedJvmShare * directNanos[i];
             direct += directReads[i];
         }
         double countedRatio = countedCpu / counted;
         double directRatio = directCpu / direct;
         double squares = 0;
         for (int i = 0; i < kept; i++) {
-            double residual = (directCpuNanos[i] - directRatio * directReads[i]) / (direct / kept)
-                    - (countedCpuNanos[i] - countedRatio * countedReads[i]) / (counted / kept);
+            double residual = (directCpuNanos[i] + fixedJvmShare * directNanos[i] - directRatio * directReads[i])
+                    / (direct / kept)
+                    - (countedCpuNanos[i] + fixedJvmShare * countedNanos[i] - countedRatio * countedReads[i])
+                    / (counted / kept);
             squares += residual * residual;
         }
         standardErrorNanos = Math.sqrt(squares / (kept - 1) / kept);

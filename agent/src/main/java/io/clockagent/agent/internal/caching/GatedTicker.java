@@ -28,6 +28,12 @@ public interface GatedTicker {
     /** The CPU time the service's own threads have spent so far, or {@link ServiceCpuTime#UNKNOWN}. */
     long serviceCpuNanos();
 
+    /**
+     * The CPU time the JVM's compilers and VM threads had spent as of the last {@link #serviceCpuNanos()}, or unknown
+     * as that is.
+     */
+    long fixedJvmCpuNanos();
+
     /** Parks until {@code forNanos} have passed since {@code startNanos}, or the ticker closes; returns how long. */
     long parkUntil(long startNanos, long forNanos);
 

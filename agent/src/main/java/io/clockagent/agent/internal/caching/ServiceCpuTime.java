@@ -9,7 +9,9 @@ import java.util.Arrays;
 /**
  * The CPU time the service's own threads have spent, as a running total for {@link DirectReadPrice}: every thread of
  * the process but the JVM's own (its collectors, compilers and VM threads, told by the names HotSpot gives them) and
- * the ticker, each read from its kernel CPU clock through the agent's native library. Used by the ticker thread only.
+ * the ticker, each read from its kernel CPU clock through the agent's native library; and, apart, what the JVM's
+ * compilers and VM threads spent, whose work does not grow with the service's requests, as the collectors' does. Used
+ * by the ticker thread only.
  *
  * <p>Why not the process clock: it sums the threads that run on other CPUs only as of the scheduler's last tick, and
  * it carries the collector's and the compilers' work, which has nothing to do with clock reads yet lands in one window
@@ -29,12 +31,18 @@ public final class ServiceCpuTime {
     static final long LISTING_MOST_AGE_NANOS = 100_000_000L;
     /**
      * The beginnings of the names HotSpot gives its own threads, JDK 11 to 25, as the kernel keeps them (15
-     * characters): the VM thread and its periodic task, the collectors' (G1's, Parallel's, ZGC's, Shenandoah's) and
-     * the compilers'. A JVM thread these miss only adds its work to the noise of the price, not to the price.
+     * characters): the collectors' (G1's, Parallel's, ZGC's, Shenandoah's, string deduplication's), then the VM
+     * thread's and its periodic task's, the compilers' and the other VM threads'. A JVM thread these miss only adds its
+     * work to the noise of the price.
      */
-    static final String[] JVM_THREAD_NAME_PREFIXES = {"VM ", "GC Thread#", "G1 ", "C1 CompilerThre",
-        "C2 CompilerThre", "JVMCI", "Sweeper thread", "Service Thread", "Monitor Deflati", "StrDedup", "ZDirector",
-        "ZDriver", "ZStat", "ZUnmapper", "ZWorker", "ZRuntime", "Shenandoah"};
+    static final String[] COLLECTOR_THREAD_NAME_PREFIXES = {"GC Thread#", "G1 ", "StrDedup", "ZDirector", "ZDriver",
+        "ZStat", "ZUnmapper", "ZWorker", "ZRuntime", "Shenandoah"};
+    static final String[] FIXED_JVM_THREAD_NAME_PREFIXES = {"VM ", "C1 CompilerThre", "C2 CompilerThre", "JVMCI",
+        "Sweeper thread", "Service Thread", "Monitor Deflati"};
+    /** What a listed thread is: the service's, the JVM's of a fixed work, a collector (not read) or gone. */
+    private static final byte SERVICE = 0;
+    private static final byte FIXED_JVM = 1;
+    private static final byte NOT_READ = 2;
     /** The kernel's id for the calling thread's own clock: the ticker, whose own time is left out. */
     private static final int CALLING_THREAD = 0;
 
@@ -47,14 +55,18 @@ public final class ServiceCpuTime {
     private final ThreadClocks clocks;
     private boolean known = true;
     private long totalNanos;
+    private long fixedJvmNanos;
     /*
-     * The threads read, the calling thread first, each with its last reading; and the names of the last listing's
-     * threads, sorted by id, each told apart as the JVM's or the service's.
+     * The threads read: the calling thread first, then the service's and then the JVM's of a fixed work, each kind in
+     * ascending order, the JVM's from jvmFrom on, each with its last reading; and the last listing's threads, sorted by
+     * id, each with its kind.
      */
     private int[] tids = {CALLING_THREAD};
+    private int jvmFrom = 1;
     private long[] lastNanos = {UNKNOWN};
     private int[] listedTids = new int[0];
-    private boolean[] listedJvm = new boolean[0];
+    private byte[] listedKinds = new byte[0];
+    private int listedJvmFrom;
     private long listedAtNanos;
     private boolean listed;
 
@@ -76,12 +88,14 @@ public final class ServiceCpuTime {
         }
         long nowNanos = System.nanoTime();
         int[] readTids = tids;
+        int readJvmFrom = jvmFrom;
         if (!listed || nowNanos - listedAtNanos > LISTING_MOST_AGE_NANOS) {
-            readTids = listServiceThreads();
+            readTids = listThreads();
             if (readTids == null) {
                 known = false;
                 return UNKNOWN;
             }
+            readJvmFrom = listedJvmFrom;
             listed = true;
             listedAtNanos = nowNanos;
         }
@@ -98,12 +112,24 @@ public final class ServiceCpuTime {
         }
         // The calling thread is listed among the rest too: its own reading takes its share back out.
         totalNanos -= spentSince(CALLING_THREAD, readNanos[0]);
-        for (int i = 1; i < readTids.length; i++) {
+        for (int i = 1; i < readJvmFrom; i++) {
             totalNanos += spentSince(readTids[i], readNanos[i]);
         }
+        for (int i = readJvmFrom; i < readTids.length; i++) {
+            fixedJvmNanos += spentSince(readTids[i], readNanos[i]);
+        }
         tids = readTids;
+        jvmFrom = readJvmFrom;
         lastNanos = readNanos;
         return totalNanos;
+    }
+
+    /**
+     * What the JVM's compilers and VM threads have spent since the first reading, as of the last {@link #nanos()}: its
+     * work that does not grow with the requests.
+     */
+    public long fixedJvmNanos() {
+        return known ? fixedJvmNanos : UNKNOWN;
     }
 
     /**
@@ -120,16 +146,20 @@ public final class ServiceCpuTime {
         if (tid == CALLING_THREAD) {
             return 0;
         }
-        // Listed in ascending order after the calling thread.
-        int index = Arrays.binarySearch(tids, 1, tids.length, tid);
+        // Each kind in ascending order after the calling thread; a thread keeps its kind from listing to listing.
+        int index = Arrays.binarySearch(tids, 1, jvmFrom, tid);
+        if (index < 0) {
+            index = Arrays.binarySearch(tids, jvmFrom, tids.length, tid);
+        }
         return index < 0 ? -1 : index;
     }
 
     /**
-     * The calling thread, then the service's threads listed now in ascending order; a thread not listed before is told
-     * apart by its name. Null where the directory cannot be read.
+     * The calling thread, then the service's threads listed now and then the JVM's of a fixed work, each kind in
+     * ascending order, the JVM's from {@link #listedJvmFrom}; a thread not listed before is told apart by its name. Null
+     * where the directory cannot be read.
      */
-    private int[] listServiceThreads() {
+    private int[] listThreads() {
         int[] now = new int[16];
         int count = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(taskDirectory)) {
@@ -145,31 +175,44 @@ public final class ServiceCpuTime {
         }
         now = Arrays.copyOf(now, count);
         Arrays.sort(now);
-        boolean[] jvm = new boolean[count];
-        int[] service = new int[count + 1];
-        service[0] = CALLING_THREAD;
-        int serviceCount = 1;
+        byte[] kinds = new byte[count];
+        int serviceCount = 0;
+        int fixedJvmCount = 0;
         for (int i = 0; i < count; i++) {
             int before = Arrays.binarySearch(listedTids, now[i]);
-            jvm[i] = before >= 0 ? listedJvm[before] : isJvmThread(now[i]);
-            if (!jvm[i]) {
-                service[serviceCount++] = now[i];
+            kinds[i] = before >= 0 ? listedKinds[before] : kindOf(now[i]);
+            serviceCount += kinds[i] == SERVICE ? 1 : 0;
+            fixedJvmCount += kinds[i] == FIXED_JVM ? 1 : 0;
+        }
+        int[] read = new int[1 + serviceCount + fixedJvmCount];
+        read[0] = CALLING_THREAD;
+        int nextService = 1;
+        int nextFixedJvm = 1 + serviceCount;
+        for (int i = 0; i < count; i++) {
+            if (kinds[i] != NOT_READ) {
+                read[kinds[i] == SERVICE ? nextService++ : nextFixedJvm++] = now[i];
             }
         }
         listedTids = now;
-        listedJvm = jvm;
-        return Arrays.copyOf(service, serviceCount);
+        listedKinds = kinds;
+        listedJvmFrom = 1 + serviceCount;
+        return read;
     }
 
-    /** Whether the thread's name is one HotSpot gives its own; a thread gone meanwhile is not read again either. */
-    private boolean isJvmThread(int tid) {
+    /** The thread's kind by its name; a thread gone meanwhile is not read. */
+    private byte kindOf(int tid) {
         String name;
         try {
             name = Files.readString(taskDirectory.resolve(Integer.toString(tid)).resolve("comm"));
         } catch (IOException | RuntimeException gone) {
-            return true;
+            return NOT_READ;
         }
-        for (String prefix : JVM_THREAD_NAME_PREFIXES) {
+        return startsWithAny(name, COLLECTOR_THREAD_NAME_PREFIXES) ? NOT_READ
+                : startsWithAny(name, FIXED_JVM_THREAD_NAME_PREFIXES) ? FIXED_JVM : SERVICE;
+    }
+
+    private static boolean startsWithAny(String name, String[] prefixes) {
+        for (String prefix : prefixes) {
             if (name.startsWith(prefix)) {
                 return true;
             }

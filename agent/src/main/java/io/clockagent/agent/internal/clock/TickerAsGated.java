@@ -58,6 +58,11 @@ final class TickerAsGated implements GatedTicker {
     }
 
     @Override
+    public long fixedJvmCpuNanos() {
+        return serviceCpuTime == null ? ServiceCpuTime.UNKNOWN : serviceCpuTime.fixedJvmNanos();
+    }
+
+    @Override
     public long parkUntil(long startNanos, long forNanos) {
         return waits.parkUntil(startNanos, forNanos);
     }

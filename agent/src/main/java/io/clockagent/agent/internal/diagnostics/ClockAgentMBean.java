@@ -117,8 +117,8 @@ final class ClockAgentMBean implements InvocationHandler {
         add("DirectCallNanosMeasured", double.class, "cache=auto: a direct call's cost as the ticker measured it",
                 () -> decision() == null ? Double.NaN : decision().directCallNanos());
         add("DirectReadNanosInService", double.class, "cache=auto: a direct read's cost to the service, from its"
-                + " pairs of windows, cached and direct in turn, in its threads' CPU time a read; NaN before the fifth"
-                + " pair",
+                + " pairs of windows, cached and direct in turn, in its threads' CPU time a read, the JVM's compilers'"
+                + " at their mean rate; NaN before the fifth pair",
                 () -> decision() == null ? Double.NaN : decision().directReadPrice().inServiceNanos());
         add("DirectReadNanosInServiceError", double.class, "cache=auto: the standard error of that price",
                 () -> decision() == null ? Double.NaN : decision().directReadPrice().standardErrorNanos());

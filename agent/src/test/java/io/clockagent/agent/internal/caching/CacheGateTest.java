@@ -228,6 +228,11 @@ class CacheGateTest {
         }
 
         @Override
+        public long fixedJvmCpuNanos() {
+            return serviceCpuUnknown ? ServiceCpuTime.UNKNOWN : 0L;
+        }
+
+        @Override
         public long parkUntil(long startNanos, long forNanos) {
             return forNanos;
         }

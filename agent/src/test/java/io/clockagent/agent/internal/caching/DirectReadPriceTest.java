@@ -102,6 +102,20 @@ class DirectReadPriceTest {
     }
 
     @Test
+    void theJvmsCompilersCpuCountsInEveryWindowAtItsMeanRateOverThePairs() {
+        DirectReadPrice price = new DirectReadPrice();
+        for (int pair = 0; pair < DirectReadPrice.FEWEST_PAIRS; pair++) {
+            // A compile of 1.2 s of CPU over the first pair's 2 s, none after: 0.12 of a core over the five 2 s spans.
+            price.fixedJvmSpent(pair == 0 ? 1_200_000_000L : 0L, 2_000_000_000L);
+            assertTrue(pair(price, COUNTED_CPU_NANOS, 10_000, COUNTED_CPU_NANOS, 8_000));
+        }
+
+        double windowCpuNanos = COUNTED_CPU_NANOS + 0.12 * SEGMENT_NANOS;
+        assertEquals(windowCpuNanos / 8_000 - windowCpuNanos / 10_000, price.inServiceNanos(), 1e-6);
+        assertEquals(0.0, price.standardErrorNanos(), 1e-6, "the compile lands in no window");
+    }
+
+    @Test
     void aDroppedPairLeavesNoSegmentToTheNext() {
         DirectReadPrice price = new DirectReadPrice();
         price.countedSegment(SEGMENT_NANOS, 1_000_000_000L, 1_000);

@@ -21,12 +21,13 @@ class ServiceCpuTimeTest {
     private final Map<Integer, Long> clocks = new HashMap<>();
 
     @Test
-    void sumsWhatTheServiceThreadsSpentButTheJvmsOwnAndTheCallersFromTheFirstReading() throws IOException {
+    void sumsWhatTheServiceThreadsSpentButTheJvmsOwnAndTheCallersAndTheCompilersApart() throws IOException {
         thread(101, "java", 5_000);
         thread(102, "request-1", 7_000);
         thread(103, "GC Thread#0", 9_000);
         thread(104, "C2 CompilerThre", 11_000);
         thread(105, "clock-agent-tic", 13_000);
+        thread(106, "VM Thread", 1_000);
         clocks.put(CALLING_THREAD, 13_000L);
         ServiceCpuTime serviceCpu = new ServiceCpuTime(tasks, this::read);
 
@@ -37,9 +38,12 @@ class ServiceCpuTimeTest {
         clocks.put(103, 99_000L);
         clocks.put(104, 99_000L);
         clocks.put(105, 14_000L);
+        clocks.put(106, 1_500L);
         clocks.put(CALLING_THREAD, 14_000L);
         assertEquals(800, serviceCpu.nanos(), "the requests' and the main thread's, not the collector's, the"
                 + " compiler's or the caller's");
+        assertEquals(88_000 + 500, serviceCpu.fixedJvmNanos(), "the compiler's and the VM thread's, apart; the"
+                + " collector's nowhere");
     }
 
     @Test
@@ -72,6 +76,7 @@ class ServiceCpuTimeTest {
 
         assertEquals(ServiceCpuTime.UNKNOWN, unbound.nanos());
         assertEquals(ServiceCpuTime.UNKNOWN, unbound.nanos());
+        assertEquals(ServiceCpuTime.UNKNOWN, unbound.fixedJvmNanos());
     }
 
     @Test
