@@ -11,12 +11,11 @@
  * alone too, and rewrites byte for byte as Java would (NativeRewriterParityTest).
  *
  * May include: agent_copy.h, call_site_rewriter.h, class_load_hook.h, class_restore.h, class_scan.h, class_scope.h,
- * clock_class_loads.h, java_side.h, jni_helpers.h, open_definitions.h.
+ * clock_class_loads.h, held_classes.h, java_side.h, jni_helpers.h, open_definitions.h.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "agent_copy.h"
@@ -27,6 +26,7 @@
 #include "class_scan.h"
 #include "class_scope.h"
 #include "clock_class_loads.h"
+#include "held_classes.h"
 #include "java_contract.h"
 #include "java_side.h"
 #include "jni_helpers.h"
@@ -138,39 +138,12 @@ static void leave_unchanged(jvmtiEnv *jvmti, jint *new_length, unsigned char **n
  */
 typedef enum { NOT_COUNTED, COUNTED, COUNTED_IF_RETRANSFORMED } counting;
 
-/* A class the hook rewrote or would show, held back with its original bytes. */
-typedef struct held_class {
-    struct held_class *next;
-    char *name;
-    jint length;
-    unsigned char *bytes;
-    int rewritten;
-} held_class;
-
 /*
  * What this thread's retransformation for this copy counted and showed, until hook_settle_retransformation. A class
  * that cannot be held for want of memory is counted without its verbose line, as the Java side drops one then too.
  */
 static __thread long held_scanned;
-static __thread held_class *held_first;
-/* Where the next held class goes; NULL for &held_first. */
-static __thread held_class **held_last;
-
-static void hold_back(const char *name, jint length, const unsigned char *bytes, int rewritten) {
-    held_class *held = malloc(sizeof *held);
-    char *name_copy = strdup(name);
-    unsigned char *bytes_copy = malloc((size_t) length);
-    if (held == NULL || name_copy == NULL || bytes_copy == NULL) {
-        free(held);
-        free(name_copy);
-        free(bytes_copy);
-        return;
-    }
-    memcpy(bytes_copy, bytes, (size_t) length);
-    *held = (held_class) {NULL, name_copy, length, bytes_copy, rewritten};
-    *(held_last != NULL ? held_last : &held_first) = held;
-    held_last = &held->next;
-}
+static __thread held_classes held_back;
 
 /* A rewritten class counted, the methods it redirects noted, and, where sites are counted, shown to the Java side. */
 static void count_rewritten(JNIEnv *jni, const char *name, jint length, const unsigned char *bytes) {
@@ -182,25 +155,19 @@ static void count_rewritten(JNIEnv *jni, const char *name, jint length, const un
 }
 
 void hook_settle_retransformation(JNIEnv *jni, int retransformed) {
-    held_class *held = held_first;
+    held_class *held = take_held(&held_back);
     if (retransformed) {
         __atomic_add_fetch(&this_copy.classes_scanned, held_scanned, __ATOMIC_RELAXED);
     }
-    held_first = NULL;
-    held_last = NULL;
     held_scanned = 0;
-    while (held != NULL) {
-        held_class *next = held->next;
-        if (retransformed && held->rewritten) {
-            count_rewritten(jni, held->name, held->length, held->bytes);
-        } else if (retransformed) {
-            java_side_show(jni, held->name, held->length, held->bytes, 0);
+    for (held_class *each = retransformed ? held : NULL; each != NULL; each = each->next) {
+        if (each->rewritten) {
+            count_rewritten(jni, each->name, each->length, each->bytes);
+        } else {
+            java_side_show(jni, each->name, each->length, each->bytes, 0);
         }
-        free(held->name);
-        free(held->bytes);
-        free(held);
-        held = next;
     }
+    free_held(held);
 }
 
 /* A class of an application loader, in scope, that names the clock: rewritten, counted and shown. */
@@ -224,14 +191,14 @@ static void rewrite_in_scope(jvmtiEnv *jvmti, JNIEnv *jni, const char *name, cou
     if (outcome == REWRITE_DONE && count == COUNTED) {
         count_rewritten(jni, name, length, bytes);
     } else if (outcome == REWRITE_DONE && count == COUNTED_IF_RETRANSFORMED) {
-        hold_back(name, length, bytes, 1);
+        hold_class(&held_back, name, length, bytes, 1);
     }
     if (outcome == REWRITE_NOT_NEEDED && count != NOT_COUNTED && this_copy.counts_sites && !cached_instants
             && keeps_instant_reads(bytes, length, CACHED_CLOCK_INTERNAL_NAME, &this_copy.options.clocks)) {
         if (count == COUNTED) {
             java_side_show(jni, name, length, bytes, 0);
         } else {
-            hold_back(name, length, bytes, 0);
+            hold_class(&held_back, name, length, bytes, 0);
         }
     }
     if (outcome == REWRITE_LEFT_TO_JAVA && !this_copy.options.quiet

@@ -14,18 +14,18 @@
  * The lock: java_side_lock guards the state, the news and the held classes. It is the innermost (see clock_lock in
  * class_load_hook.c): nothing calls Java or takes another lock with it held.
  *
- * May include: agent_copy.h, java_side.h, java_side_loader.h, jni_helpers.h.
+ * May include: agent_copy.h, held_classes.h, java_side.h, java_side_loader.h, jni_helpers.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 
 #include "agent_copy.h"
+#include "held_classes.h"
 #include "java_contract.h"
 #include "java_side.h"
 #include "java_side_loader.h"
@@ -78,20 +78,11 @@ typedef enum {
 
 typedef enum { ON_JVM_TAKEN, ON_WANTED, ON_START_HERE, ON_SERVING, ON_FAILED } side_event;
 
-/* A class to show the Java side, held until it serves, with its original bytes. */
-typedef struct held_class {
-    struct held_class *next;
-    char *name;
-    jint length;
-    unsigned char *bytes;
-    int rewritten;
-} held_class;
-
 static pthread_mutex_t java_side_lock = PTHREAD_MUTEX_INITIALIZER;
 static java_side_state side = SIDE_UNWANTED;
 static unsigned pending_news;
-static held_class *held_first;
-static held_class **held_last = &held_first;
+/* The classes to show the Java side, held until it serves. */
+static held_classes held_for_java;
 /* The Java side once it serves, and its methods, set together before the state says so. */
 static jobject installation;
 static jmethodID clock_defined_method;
@@ -151,33 +142,6 @@ static void asked_signal_ready(void) {
     pthread_once(&asked_signal_once, make_asked_signal);
 }
 
-static void free_held(held_class *held) {
-    while (held != NULL) {
-        held_class *next = held->next;
-        free(held->name);
-        free(held->bytes);
-        free(held);
-        held = next;
-    }
-}
-
-/* Holds a copy of a class for the Java side, with java_side_lock held; dropped if memory runs short. */
-static void hold(const char *name, jint length, const unsigned char *bytes, int rewritten) {
-    held_class *held = malloc(sizeof *held);
-    char *name_copy = strdup(name);
-    unsigned char *bytes_copy = malloc((size_t) length);
-    if (held == NULL || name_copy == NULL || bytes_copy == NULL) {
-        free(held);
-        free(name_copy);
-        free(bytes_copy);
-        return;
-    }
-    memcpy(bytes_copy, bytes, (size_t) length);
-    *held = (held_class) {NULL, name_copy, length, bytes_copy, rewritten};
-    *held_last = held;
-    held_last = &held->next;
-}
-
 /* Calls a method of the Java side, which reads only the arguments it takes; a failure there changes nothing here. */
 static void call_java_side(JNIEnv *jni, jmethodID method, jobject first, jobject second) {
     (*jni)->CallVoidMethod(jni, installation, method, first, second);
@@ -216,11 +180,9 @@ static void tell_clock(JNIEnv *jni) {
 static void tell(JNIEnv *jni) {
     pthread_mutex_lock(&java_side_lock);
     int serving = side == SIDE_SERVING;
-    held_class *held = serving ? held_first : NULL;
+    held_class *held = serving ? take_held(&held_for_java) : NULL;
     unsigned news = serving ? pending_news : 0;
     if (serving) {
-        held_first = NULL;
-        held_last = &held_first;
         pending_news = 0;
     }
     pthread_mutex_unlock(&java_side_lock);
@@ -264,9 +226,7 @@ static int serve(JNIEnv *jni, jobject started, const installation_methods *metho
 static void java_side_failed(void) {
     pthread_mutex_lock(&java_side_lock);
     happened(ON_FAILED);
-    held_class *held = held_first;
-    held_first = NULL;
-    held_last = &held_first;
+    held_class *held = take_held(&held_for_java);
     pthread_mutex_unlock(&java_side_lock);
     free_held(held);
 }
@@ -444,7 +404,7 @@ void java_side_show(JNIEnv *jni, const char *name, jint length, const unsigned c
     pthread_mutex_lock(&java_side_lock);
     int serving = side == SIDE_SERVING;
     if (!serving && side != SIDE_GONE) {
-        hold(name, length, bytes, rewritten);
+        hold_class(&held_for_java, name, length, bytes, rewritten);
     }
     pthread_mutex_unlock(&java_side_lock);
     if (serving) {
