@@ -39,7 +39,7 @@ public final class EmulatedJdk {
         Optional<Path> emulator = onPath(AARCH64_EMULATOR);
         List<String> missing = new ArrayList<>();
         if (feature.isEmpty()) {
-            missing.add("an aarch64 JDK in $" + AARCH64_HOME_VARIABLE + " (integration-tests/fetch-jdks.sh --aarch64"
+            missing.add("aarch64 JDK in $" + AARCH64_HOME_VARIABLE + " (integration-tests/fetch-jdks.sh --aarch64"
                     + " fetches one)");
         }
         if (emulator.isEmpty()) {
