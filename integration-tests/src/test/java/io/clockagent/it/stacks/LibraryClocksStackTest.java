@@ -102,11 +102,12 @@ class LibraryClocksStackTest {
     }
 
     /**
-     * The bursty load, which switches caching on and off, on the two JDKs whose native starts differ: a cycle takes
-     * seconds, and the libraries' retired clocks read the agent's the same way on every JDK.
+     * The bursty load, which switches caching on and off, once through each entry on the two JDKs whose native starts
+     * differ: a cycle takes seconds, and the libraries' retired clocks read the agent's the same way on every JDK and
+     * through either entry, as the light runs show.
      */
     @ParameterizedTest(name = "on JDK {0} through {1}")
-    @MethodSource("io.clockagent.it.support.AgentEntry#onJdks17And25")
+    @MethodSource("io.clockagent.it.support.AgentEntry#eachOnceOnJdks17And25")
     void withTheDefaultsNoLibraryClockThreadStartsUnderABurstyLoad(int featureVersion, AgentEntry entry,
             @TempDir Path runDirectory) throws Exception {
         Jdk jdk = Jdks.require(featureVersion);

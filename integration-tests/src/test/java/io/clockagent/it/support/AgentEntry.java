@@ -58,6 +58,15 @@ public enum AgentEntry {
                 .map(entry -> Arguments.of(jdk, entry)));
     }
 
+    /**
+     * Each entry once, {@code -javaagent} on JDK 17 and {@code -agentpath} on JDK 25, as {@code (int featureVersion,
+     * AgentEntry entry)}, for a long run whose every JDK and entry a light run covers already. For
+     * {@code @MethodSource("io.clockagent.it.support.AgentEntry#eachOnceOnJdks17And25")}.
+     */
+    public static Stream<Arguments> eachOnceOnJdks17And25() {
+        return Stream.of(Arguments.of(Jdks.JDK_17, JAVAAGENT), Arguments.of(Jdks.JDK_25, AGENTPATH));
+    }
+
     @Override
     public String toString() {
         return name;
