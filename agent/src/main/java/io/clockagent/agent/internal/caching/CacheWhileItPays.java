@@ -37,11 +37,13 @@ final class CacheWhileItPays implements CacheGate {
     /**
      * The mean time between two pairs for the first {@value #PROMPT_PAIRS}, so that a first price comes within seconds
      * of caching's start, at a twentieth of the reads sent direct meanwhile; then the mean time between two, at under
-     * a hundredth, so that the price's standard error keeps shrinking to its kept pairs' over minutes.
+     * a hundredth, so that the price's standard error keeps shrinking to its kept pairs' over minutes; and once the
+     * price is taken, at under a thousandth, as it then only follows the service's drift.
      */
     static final long PROMPT_PRICE_INTERVAL_NANOS = 500_000_000L;
     static final int PROMPT_PAIRS = 15;
     static final long PRICE_INTERVAL_NANOS = 3_000_000_000L;
+    static final long PRICED_INTERVAL_NANOS = 30_000_000_000L;
 
     private final CachingDecision decision;
     /*
@@ -347,6 +349,8 @@ final class CacheWhileItPays implements CacheGate {
                 fixedJvmCpuSinceNanos = fixedJvmCpuNanos;
                 fixedJvmCpuSinceWallNanos = endNanos;
                 price.endPair();
+                // Given up for good where it cannot become precise here: the call timed alone stays the price.
+                pricing = price.worthPricing(decision.directCallNanos());
             } else {
                 price.dropPair();
             }
@@ -358,7 +362,8 @@ final class CacheWhileItPays implements CacheGate {
 
     /** The time to the next pair: random, around its mean, so that pairs do not keep to a service's own period. */
     private long priceGapNanos() {
-        return jittered(pricePairs < PROMPT_PAIRS ? PROMPT_PRICE_INTERVAL_NANOS : PRICE_INTERVAL_NANOS);
+        return jittered(pricePairs < PROMPT_PAIRS ? PROMPT_PRICE_INTERVAL_NANOS
+                : decision.directReadPrice().precise() ? PRICED_INTERVAL_NANOS : PRICE_INTERVAL_NANOS);
     }
 
     /**

@@ -29,6 +29,10 @@ public final class DirectReadPrice {
     static final long FEWEST_READS_A_KIND = 500;
     /** How precise the price must be to be taken: a standard error at most this share of it, 95 % within 40 %. */
     static final double MOST_RELATIVE_ERROR = 0.2;
+    /** Kept pairs after which a price that the kept pairs could not tell from zero is given up. */
+    static final int PAIRS_TO_JUDGE_REACH = 15;
+    /** Standard errors from zero at which a price is told from it, 95 % of the time. */
+    static final double TOLD_FROM_ZERO_ERRORS = 1.96;
 
     /*
      * The kept pairs, a ring: each kind's length, CPU time and reads, counted (cached) then direct; and the JVM's
@@ -172,8 +176,28 @@ public final class DirectReadPrice {
      * direct call timed alone, else that call's.
      */
     double priceNanos(double directCallAloneNanos) {
+        return precise() ? inServiceNanos : directCallAloneNanos;
+    }
+
+    /** Whether the price is known precisely enough to be taken. */
+    boolean precise() {
         double price = inServiceNanos;
-        return price > 0 && standardErrorNanos <= MOST_RELATIVE_ERROR * price ? price : directCallAloneNanos;
+        return price > 0 && standardErrorNanos <= MOST_RELATIVE_ERROR * price;
+    }
+
+    /**
+     * Whether more pairs are worth their cost: false once, after {@value #PAIRS_TO_JUDGE_REACH} kept pairs and with the
+     * price not taken, {@value #PAIRS_KEPT} pairs of the same spread could not even tell the price, or the call timed
+     * alone where that is more, from zero. So a fast clock, whose read costs tens of nanoseconds against a pair's noise
+     * of hundreds, stops sending reads direct and counting them for a price out of its reach, while a slow one, whose
+     * early pairs spread as widely around a read of hundreds, prices on.
+     */
+    boolean worthPricing(double directCallAloneNanos) {
+        if (kept < PAIRS_TO_JUDGE_REACH || precise()) {
+            return true;
+        }
+        double reachableError = standardErrorNanos * Math.sqrt((double) kept / PAIRS_KEPT);
+        return TOLD_FROM_ZERO_ERRORS * reachableError <= Math.max(Math.abs(inServiceNanos), directCallAloneNanos);
     }
 
     /**

@@ -122,6 +122,34 @@ class CacheGateTest {
     }
 
     @Test
+    void cacheAutoGivesThePriceUpWhereItsPairsCouldNotMakeItPrecise() throws InterruptedException {
+        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
+        CacheGate gate = CacheGate.of(decision);
+        FakeTicker ticker = new FakeTicker(1_000_000L);
+        // A direct read of 30 ns over a counted one, as on a vDSO clock, in segments that swing 3 us either way.
+        ticker.priceReads(5_000, 5_030);
+        ticker.directReadSwingNanos = 3_000;
+
+        assertTrue(gate.opensOnFirstRead(ticker));
+        gate.tickingStarts();
+        DirectReadPrice price = decision.directReadPrice();
+        long giveUpNanos = System.nanoTime() + 3 * DirectReadPrice.PAIRS_TO_JUDGE_REACH
+                * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
+        while (price.pairs() < DirectReadPrice.PAIRS_TO_JUDGE_REACH && System.nanoTime() - giveUpNanos < 0) {
+            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
+            Thread.sleep(1);
+        }
+        long untilNanos = System.nanoTime() + 3 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
+        while (System.nanoTime() - untilNanos < 0) {
+            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
+            Thread.sleep(1);
+        }
+
+        assertEquals(DirectReadPrice.PAIRS_TO_JUDGE_REACH, price.pairs(), "no pair after the judgement");
+        assertEquals(DIRECT_CALL_NANOS, decision.savedReadNanos(), "the call timed alone stays the price");
+    }
+
+    @Test
     void cacheAutoDoesNotPriceWhereTheServiceCpuTimeCannotBeRead() throws InterruptedException {
         CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
         CacheGate gate = CacheGate.of(decision);
@@ -169,6 +197,11 @@ class CacheGateTest {
         int rests;
         int countings;
         boolean serviceCpuUnknown;
+        /*
+         * Where set, the reads of each direct segment cost this much more or less, by turns of the counted segments
+         * before them, three a pair: so pairs by turns above and below.
+         */
+        long directReadSwingNanos;
         private boolean counting;
         private long countedReadNanos;
         private long directReadNanos;
@@ -211,6 +244,7 @@ class CacheGateTest {
         @Override
         public boolean countReads() {
             countings++;
+            directReadSwingNanos = -directReadSwingNanos;
             counting = true;
             return true;
         }
@@ -218,7 +252,7 @@ class CacheGateTest {
         @Override
         public long directReads() {
             directReads += readsPerLook;
-            readsCpuNanos += readsPerLook * (counting ? countedReadNanos : directReadNanos);
+            readsCpuNanos += readsPerLook * (counting ? countedReadNanos : directReadNanos + directReadSwingNanos);
             return directReads;
         }
 

@@ -56,6 +56,33 @@ class DirectReadPriceTest {
     }
 
     @Test
+    void aPriceThatTheKeptPairsCouldNotMakePreciseIsGivenUpAfterTheFirstPairs() {
+        DirectReadPrice price = new DirectReadPrice();
+        double fastCallNanos = 30.0;
+        // A vDSO clock: pairs that spread by hundreds of nanoseconds around a read of tens.
+        for (int pair = 0; pair < DirectReadPrice.PAIRS_TO_JUDGE_REACH; pair++) {
+            assertTrue(price.worthPricing(fastCallNanos), "judged only after enough pairs: " + pair);
+            pairAt(price, fastCallNanos + (pair % 2 == 0 ? 300.0 : -300.0));
+        }
+
+        assertFalse(price.worthPricing(fastCallNanos), "a standard error of " + price.standardErrorNanos()
+                + " ns over 15 pairs, about half that over 63, which would not tell a price of 50 ns from zero");
+    }
+
+    @Test
+    void aPriceThatTheKeptPairsCouldMakePreciseIsPricedOn() {
+        DirectReadPrice price = new DirectReadPrice();
+        // A slow clock early on: pairs spread as widely, not yet precise, but 63 of them would make it so.
+        for (int pair = 0; pair < DirectReadPrice.PAIRS_TO_JUDGE_REACH; pair++) {
+            pairAt(price, 300.0 + (pair % 2 == 0 ? 300.0 : -300.0));
+        }
+
+        assertEquals(ALONE_NANOS, price.priceNanos(ALONE_NANOS), "not precise yet: " + price.standardErrorNanos());
+        assertTrue(price.worthPricing(ALONE_NANOS), "told from zero over 63 pairs: a standard error of "
+                + price.standardErrorNanos() * Math.sqrt(15.0 / 63));
+    }
+
+    @Test
     void thePriceIsOfTheLastPairsKept() {
         DirectReadPrice price = new DirectReadPrice();
         for (int pair = 0; pair < DirectReadPrice.PAIRS_KEPT; pair++) {
