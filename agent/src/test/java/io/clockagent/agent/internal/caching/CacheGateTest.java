@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.clockagent.agent.internal.options.AgentOptions;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,7 +113,7 @@ class CacheGateTest {
 
         assertTrue(gate.opensOnFirstRead(ticker));
         gate.tickingStarts();
-        tickUntilPriced(gate, ticker, decision.directReadPrice());
+        tickUntilPairs(gate, ticker, decision.directReadPrice(), DirectReadPrice.FEWEST_PAIRS);
 
         assertEquals(DirectReadPrice.FEWEST_PAIRS, decision.directReadPrice().pairs());
         assertEquals(DirectReadPrice.FEWEST_PAIRS * CacheWhileItPays.PRICE_SEGMENTS_A_KIND, ticker.countings);
@@ -133,17 +134,8 @@ class CacheGateTest {
         assertTrue(gate.opensOnFirstRead(ticker));
         gate.tickingStarts();
         DirectReadPrice price = decision.directReadPrice();
-        long giveUpNanos = System.nanoTime() + 3 * DirectReadPrice.PAIRS_TO_JUDGE_REACH
-                * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
-        while (price.pairs() < DirectReadPrice.PAIRS_TO_JUDGE_REACH && System.nanoTime() - giveUpNanos < 0) {
-            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
-            Thread.sleep(1);
-        }
-        long untilNanos = System.nanoTime() + 3 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
-        while (System.nanoTime() - untilNanos < 0) {
-            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
-            Thread.sleep(1);
-        }
+        tickUntilPairs(gate, ticker, price, DirectReadPrice.PAIRS_TO_JUDGE_REACH);
+        tickFor(gate, ticker, 3 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS, () -> false);
 
         assertEquals(DirectReadPrice.PAIRS_TO_JUDGE_REACH, price.pairs(), "no pair after the judgement");
         assertEquals(DIRECT_CALL_NANOS, decision.savedReadNanos(), "the call timed alone stays the price");
@@ -158,22 +150,23 @@ class CacheGateTest {
 
         assertTrue(gate.opensOnFirstRead(ticker));
         gate.tickingStarts();
-        long untilNanos = System.nanoTime() + 2 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
-        while (System.nanoTime() - untilNanos < 0) {
-            gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
-            Thread.sleep(1);
-        }
+        tickFor(gate, ticker, 2 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS, () -> false);
 
         assertEquals(0, ticker.countings);
         assertEquals(0, decision.directReadPrice().pairs());
     }
 
-    /** Ticks, a millisecond apart, until the fewest pairs for a price, or for three times their mean wait. */
-    private static void tickUntilPriced(CacheGate gate, FakeTicker ticker, DirectReadPrice price)
+    /** Ticks, a millisecond apart, until {@code pairs} pairs, or for three times their mean wait. */
+    private static void tickUntilPairs(CacheGate gate, FakeTicker ticker, DirectReadPrice price, int pairs)
             throws InterruptedException {
-        long giveUpNanos = System.nanoTime() + 3 * DirectReadPrice.FEWEST_PAIRS
-                * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS;
-        while (price.pairs() < DirectReadPrice.FEWEST_PAIRS && System.nanoTime() - giveUpNanos < 0) {
+        tickFor(gate, ticker, 3 * pairs * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS, () -> price.pairs() >= pairs);
+    }
+
+    /** Ticks, a millisecond apart, for {@code nanos} or until {@code done}. */
+    private static void tickFor(CacheGate gate, FakeTicker ticker, long nanos, BooleanSupplier done)
+            throws InterruptedException {
+        long untilNanos = System.nanoTime() + nanos;
+        while (!done.getAsBoolean() && System.nanoTime() - untilNanos < 0) {
             gate.sampledBefore(ticker.wallNanosNow() + AgentOptions.DEFAULT_TICK_NANOS, ticker);
             Thread.sleep(1);
         }
