@@ -106,13 +106,11 @@ class CacheGateTest {
 
     @Test
     void cacheAutoPricesADirectReadInTheServiceByAPairOfWindowsWhileItCaches() throws InterruptedException {
-        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
-        CacheGate gate = CacheGate.of(decision);
         FakeTicker ticker = new FakeTicker(1_000_000L);
         ticker.priceReads(150, 750);
 
-        assertTrue(gate.opensOnFirstRead(ticker));
-        gate.tickingStarts();
+        CacheGate gate = cachingFromFirstRead(ticker);
+        CachingDecision decision = gate.decision();
         tickUntilPairs(gate, ticker, decision.directReadPrice(), DirectReadPrice.FEWEST_PAIRS);
 
         assertEquals(DirectReadPrice.FEWEST_PAIRS, decision.directReadPrice().pairs());
@@ -124,15 +122,13 @@ class CacheGateTest {
 
     @Test
     void cacheAutoGivesThePriceUpWhereItsPairsCouldNotMakeItPrecise() throws InterruptedException {
-        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
-        CacheGate gate = CacheGate.of(decision);
         FakeTicker ticker = new FakeTicker(1_000_000L);
         // A direct read of 30 ns over a counted one, as on a vDSO clock, in segments that swing 3 us either way.
         ticker.priceReads(5_000, 5_030);
         ticker.directReadSwingNanos = 3_000;
 
-        assertTrue(gate.opensOnFirstRead(ticker));
-        gate.tickingStarts();
+        CacheGate gate = cachingFromFirstRead(ticker);
+        CachingDecision decision = gate.decision();
         DirectReadPrice price = decision.directReadPrice();
         tickUntilPairs(gate, ticker, price, DirectReadPrice.PAIRS_TO_JUDGE_REACH);
         tickFor(gate, ticker, 3 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS, () -> false);
@@ -143,17 +139,23 @@ class CacheGateTest {
 
     @Test
     void cacheAutoDoesNotPriceWhereTheServiceCpuTimeCannotBeRead() throws InterruptedException {
-        CachingDecision decision = new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS);
-        CacheGate gate = CacheGate.of(decision);
         FakeTicker ticker = new FakeTicker(1_000_000L);
         ticker.serviceCpuUnknown = true;
 
-        assertTrue(gate.opensOnFirstRead(ticker));
-        gate.tickingStarts();
+        CacheGate gate = cachingFromFirstRead(ticker);
+        CachingDecision decision = gate.decision();
         tickFor(gate, ticker, 2 * CacheWhileItPays.PROMPT_PRICE_INTERVAL_NANOS, () -> false);
 
         assertEquals(0, ticker.countings);
         assertEquals(0, decision.directReadPrice().pairs());
+    }
+
+    /** A {@code cache=auto} gate that opened on the ticker's first read and ticks. */
+    private static CacheGate cachingFromFirstRead(FakeTicker ticker) {
+        CacheGate gate = CacheGate.of(new CachingDecision(AgentOptions.DEFAULT_TICK_NANOS));
+        assertTrue(gate.opensOnFirstRead(ticker));
+        gate.tickingStarts();
+        return gate;
     }
 
     /** Ticks, a millisecond apart, until {@code pairs} pairs, or for three times their mean wait. */
